@@ -1,0 +1,96 @@
+// Shared domain types. Every room of tracecheck speaks of events, queries and identifiers in these terms.
+
+/** A quantity element of an EPCIS event (quantityList, childQuantityList, inputQuantityList, outputQuantityList). */
+export interface QuantityElement {
+  epcClass: string;
+  quantity?: number;
+  uom?: string;
+}
+
+/**
+ * An EPCIS 2.0 event as JSON-LD. Only the fields the query interface reads are typed (spec 2.1); every other
+ * member is kept as it arrived, so that a served event can be compared with the one that was loaded.
+ */
+export interface EpcisEvent {
+  type: string;
+  eventID?: string;
+  eventTime?: string;
+  eventTimeZoneOffset?: string;
+  recordTime?: string;
+  action?: string;
+  bizStep?: string;
+  disposition?: string;
+  epcList?: string[];
+  childEPCs?: string[];
+  parentID?: string;
+  inputEPCList?: string[];
+  outputEPCList?: string[];
+  quantityList?: QuantityElement[];
+  childQuantityList?: QuantityElement[];
+  inputQuantityList?: QuantityElement[];
+  outputQuantityList?: QuantityElement[];
+  transformationID?: string;
+  bizLocation?: { id: string; [k: string]: unknown };
+  readPoint?: { id: string; [k: string]: unknown };
+  [k: string]: unknown;
+}
+
+/** The four time bounds of spec 4.1. Values are xsd:dateTimeStamp strings as sent on the wire. */
+export const TIME_PARAMETERS = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"] as const;
+export type TimeParameter = (typeof TIME_PARAMETERS)[number];
+
+/** The five list parameters of spec 4.1: pipe-joined on the wire, alternatives (OR) among their values. */
+export const LIST_PARAMETERS = [
+  "MATCH_anyEPC",
+  "MATCH_anyEPCClass",
+  "EQ_bizStep",
+  "EQ_transformationID",
+  "EQ_bizLocation",
+] as const;
+export type ListParameter = (typeof LIST_PARAMETERS)[number];
+
+export const QUERY_PARAMETERS = [...TIME_PARAMETERS, ...LIST_PARAMETERS] as const;
+export type QueryParameter = (typeof QUERY_PARAMETERS)[number];
+
+/** A query on GET /events: parameters combine as AND, values of one list parameter as OR (spec 4.1). */
+export type EventQuery = Partial<Record<TimeParameter, string>> & Partial<Record<ListParameter, string[]>>;
+
+/**
+ * An instant with its full precision: whole seconds since the epoch in UTC, plus the fractional digits with
+ * trailing zeros removed ("" for none). Two instants are equal exactly when both members are equal.
+ */
+export interface Instant {
+  epochSeconds: bigint;
+  fraction: string;
+}
+
+/** One element of a GS1 Digital Link path: a numeric application identifier and its (decoded) value. */
+export interface DigitalLinkElement {
+  ai: string;
+  value: string;
+}
+
+export interface DigitalLink {
+  /** Scheme, host and any path prefix before the first AI, without a trailing slash, e.g. https://id.gs1.org */
+  base: string;
+  elements: DigitalLinkElement[];
+  /** The query string after "?", decoded into pairs, in order. */
+  query: [string, string][];
+}
+
+/**
+ * A master data document as GS1 Web Vocabulary JSON-LD (spec 2.2). `@id` is the canonical Digital Link URI of
+ * what it describes: /01/{gtin} for gs1:Product, /414/{gln} for gs1:Place, /417/{pgln} for gs1:Organization.
+ */
+export interface MasterDataDocument {
+  "@context": unknown;
+  "@type": "gs1:Organization" | "gs1:Place" | "gs1:Product" | string;
+  "@id": string;
+  [k: string]: unknown;
+}
+
+/** The data a sender holds: its events and the master data its identifiers need. */
+export interface Dataset {
+  events: EpcisEvent[];
+  masterData: MasterDataDocument[];
+}

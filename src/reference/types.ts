@@ -1,0 +1,56 @@
+// The reference sender's shared shapes. Each part (events, resolver, master data, auth) registers its routes
+// on one fastify instance and reads the same context, so a fault switched on reaches exactly the code it names.
+import type { FastifyInstance } from "fastify";
+import type { Dataset } from "../model/types.ts";
+
+/** A named defect of the reference sender, tied to the requirements (suites/requirements.yaml) it violates. */
+export interface Fault {
+  id: string;
+  description: string;
+  violates: string[];
+}
+
+/**
+ * Named configurations of a correct but unusual sender (issue: "correct-but-unusual senders pass"); none of
+ * them is a fault.
+ */
+export interface ReferenceConfig {
+  /** Page size of GET /events; results over it are paged with Link rel="next". Default 1000. */
+  pageSize: number;
+  /** Refuse with 413 a query with no selective parameter matching more than this many events. Default: never. */
+  broadLimit: number;
+  /** Answer EPCs, classes and locations in Digital Link form instead of as loaded. */
+  answerInDigitalLink: boolean;
+  /** Status for a wrong key: 401 (default) or 403. */
+  wrongKeyStatus: 401 | 403;
+  /** Link-set anchors under https://id.gs1.org instead of the resolver's own base. */
+  canonicalAnchors: boolean;
+  /** Check the key on the resolver and master data too (the query interface always checks it when keys exist). */
+  authOnResolver: boolean;
+}
+
+export interface ReferenceOptions {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** When set, the resolver and master data listen on their own server at this port (0 = free port). */
+  resolverPort?: number;
+  /** Accepted keys; empty or absent: the sender is public. */
+  apiKeys?: string[];
+  dataset: Dataset;
+  faults?: string[];
+  config?: Partial<ReferenceConfig>;
+}
+
+export interface ReferenceContext {
+  config: ReferenceConfig;
+  faults: ReadonlySet<string>;
+  apiKeys: readonly string[];
+  /** The data as loaded, with recordTime assigned. */
+  dataset: Dataset;
+  /** Base URLs as seen by clients, without trailing slash, e.g. http://127.0.0.1:5555 */
+  eventsBase(): string;
+  resolverBase(): string;
+}
+
+export type RouteRegistrar = (app: FastifyInstance, ctx: ReferenceContext) => void;
