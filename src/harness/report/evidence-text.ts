@@ -1,0 +1,40 @@
+import type { Evidence } from "../types.ts";
+import { jsonText } from "./text.ts";
+
+function headerLines(headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+}
+
+function idList(label: string, ids: string[]): string {
+  return `${label} (${ids.length}): ${ids.join(", ")}`;
+}
+
+/** One evidence item as plain text, in the order a reader follows it: what was sent, what came back, why. */
+export function evidenceText(evidence: Evidence): string {
+  const lines: string[] = [];
+  if (evidence.message !== undefined) lines.push(evidence.message);
+  if (evidence.request) {
+    lines.push(`request: ${evidence.request.method} ${evidence.request.url}`);
+    lines.push(...headerLines(evidence.request.headers));
+  }
+  if (evidence.response) {
+    const { status, bodyBytes, truncated } = evidence.response;
+    lines.push(`status: ${status} (${bodyBytes} bytes${truncated ? ", excerpt truncated" : ""})`);
+    lines.push(...headerLines(evidence.response.headers));
+    if (evidence.response.bodyExcerpt !== "") lines.push(`body: ${evidence.response.bodyExcerpt}`);
+  }
+  if (evidence.expected !== undefined) lines.push(`expected: ${jsonText(evidence.expected)}`);
+  if (evidence.actual !== undefined) lines.push(`actual: ${jsonText(evidence.actual)}`);
+  if (evidence.missing && evidence.missing.length > 0) lines.push(idList("missing", evidence.missing));
+  if (evidence.extra && evidence.extra.length > 0) lines.push(idList("extra", evidence.extra));
+  if (evidence.seed !== undefined) lines.push(`seed: ${evidence.seed}`);
+  if (evidence.counterexample !== undefined)
+    lines.push(`counterexample: ${jsonText(evidence.counterexample)}`);
+  if (evidence.curl !== undefined) lines.push(`curl: ${evidence.curl}`);
+  return lines.join("\n");
+}
+
+/** Every evidence item of a requirement, separated by a blank line. */
+export function evidenceListText(evidence: readonly Evidence[]): string {
+  return evidence.map(evidenceText).join("\n\n");
+}

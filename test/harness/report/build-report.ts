@@ -1,0 +1,89 @@
+import type {
+  ConformanceClass,
+  Evidence,
+  Report,
+  RequirementResult,
+  Status,
+} from "../../../src/harness/types.ts";
+
+/** Text a target could send back: markup, an ANSI sequence, characters XML 1.0 forbids, a lone surrogate. */
+export const HOSTILE =
+  '<script>alert("x")</script> & ]]> \u0000\u0007\u001b[31mred\u001b[0m \uD800 \uFFFE <img src="https://evil.example/i.png">';
+
+export function evidence(overrides: Partial<Evidence> = {}): Evidence {
+  return {
+    message: "the answer lacks events the query selects",
+    request: {
+      method: "GET",
+      url: "http://127.0.0.1:4000/events?EQ_bizStep=shipping%7Creceiving",
+      headers: { accept: "application/ld+json", "x-api-key": "[redacted]" },
+    },
+    response: {
+      status: 200,
+      headers: { "content-type": "application/ld+json" },
+      bodyExcerpt: `{"note":"${HOSTILE}"}`,
+      bodyBytes: 4096,
+      truncated: true,
+    },
+    expected: { events: ["urn:uuid:a", "urn:uuid:b"] },
+    actual: { events: ["urn:uuid:b", "urn:uuid:c"] },
+    missing: ["urn:uuid:a"],
+    extra: ["urn:uuid:c"],
+    curl: "curl -H 'X-API-Key: $TRACECHECK_API_KEY' 'http://127.0.0.1:4000/events?EQ_bizStep=shipping%7Creceiving'",
+    seed: 42,
+    counterexample: { EQ_bizStep: ["shipping", "receiving"] },
+    ...overrides,
+  };
+}
+
+export function requirement(
+  id: string,
+  status: Status,
+  overrides: Partial<RequirementResult> = {},
+): RequirementResult {
+  const flagged = status === "fail" || status === "warn" || status === "error";
+  const result: RequirementResult = {
+    id,
+    level: "MUST",
+    class: "events",
+    section: "4.1",
+    title: `title of ${id}`,
+    status,
+    checks: status === "skip" ? 0 : 3,
+    evidence: flagged ? [evidence()] : [],
+    ...overrides,
+  };
+  if (status !== "pass" && result.reason === undefined) result.reason = `reason for ${id}`;
+  return result;
+}
+
+export function report(requirements: RequirementResult[], overrides: Partial<Report> = {}): Report {
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const r of requirements) summary[r.status] += 1;
+  return {
+    tool: { name: "tracecheck", version: "0.1.0" },
+    target: { events: "http://127.0.0.1:4000", resolver: "http://127.0.0.1:4001" },
+    seed: 1234,
+    runs: 25,
+    startedAt: "2025-03-01T10:00:00.000Z",
+    durationMs: 1500,
+    summary,
+    baseline: { method: "dataset", events: 120, complete: true, note: "loaded from fixtures" },
+    requirements,
+    ...overrides,
+  };
+}
+
+/** One requirement in every status, spread over three classes, out of class order. */
+export function everyStatus(): Report {
+  const cls = (c: ConformanceClass) => ({ class: c });
+  return report([
+    requirement("RES-LINKSET", "pass", cls("resolver")),
+    requirement("EVT-TIME-LT-STRICT", "pass"),
+    requirement("EVT-BIZSTEP-FORMS", "fail", { reason: `three forms differ ${HOSTILE}` }),
+    requirement("EVT-413-BROAD", "warn", { level: "SHOULD" }),
+    requirement("AUTH-HEADER", "skip", { ...cls("auth"), reason: "no --api-key given" }),
+    requirement("EVT-SCHEMA", "error", { reason: "schema unavailable" }),
+    requirement("RES-NUMERIC-AI", "fail", cls("resolver")),
+  ]);
+}
