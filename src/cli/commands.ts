@@ -1,0 +1,138 @@
+// serve, faults and fixtures: thin wiring over the reference sender and the generator.
+import type { parseArgs } from "node:util";
+import { generateDataset, readDatasetFile, writeDatasetFile } from "../generate/index.ts";
+import { UsageError } from "../harness/options.ts";
+import { loadKeys } from "../reference/auth/index.ts";
+import { faultCatalogue, startReference } from "../reference/index.ts";
+
+type Parse = (
+  args: string[],
+  options: Parameters<typeof parseArgs>[0]["options"],
+) => { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+
+function int(name: string, v: unknown, fallback: number | undefined, min = 0): number | undefined {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min)
+    throw new UsageError(`--${name} must be a whole number ≥ ${min}, got "${String(v)}".`);
+  return n;
+}
+
+function csv(v: unknown): string[] {
+  const parts = Array.isArray(v) ? v : v === undefined ? [] : [v];
+  return parts
+    .flatMap((p) => String(p).split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export async function serveCommand(args: string[], parse: Parse, help: string): Promise<number> {
+  const { values, positionals } = parse(args, {
+    port: { type: "string" },
+    "resolver-port": { type: "string" },
+    "api-key": { type: "string", multiple: true },
+    "keys-file": { type: "string" },
+    dataset: { type: "string" },
+    seed: { type: "string" },
+    events: { type: "string" },
+    faults: { type: "string", multiple: true },
+    host: { type: "string" },
+    "page-size": { type: "string" },
+    "broad-limit": { type: "string" },
+    "wrong-key-status": { type: "string" },
+    "answer-in-digital-link": { type: "boolean" },
+    "canonical-anchors": { type: "boolean" },
+    "auth-on-resolver": { type: "boolean" },
+  });
+  if (values.help) {
+    process.stdout.write(help);
+    return 0;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}"; see tracecheck serve --help.`);
+  if (values.dataset && (values.seed !== undefined || values.events !== undefined)) {
+    throw new UsageError("give either --dataset or --seed/--events, not both.");
+  }
+  const wrongKeyStatus = int("wrong-key-status", values["wrong-key-status"], 401, 401);
+  if (wrongKeyStatus !== 401 && wrongKeyStatus !== 403)
+    throw new UsageError("--wrong-key-status must be 401 or 403.");
+  const dataset = values.dataset
+    ? await readDatasetFile(String(values.dataset))
+    : generateDataset({ seed: int("seed", values.seed, 1)!, events: int("events", values.events, 200, 1)! });
+  const keyOpts: { keys?: string[]; env?: NodeJS.ProcessEnv; keysFile?: string } = {
+    keys: csv(values["api-key"]),
+    env: process.env,
+  };
+  if (values["keys-file"] !== undefined) keyOpts.keysFile = String(values["keys-file"]);
+  const apiKeys = await loadKeys(keyOpts);
+  const port = int("port", values.port, 0);
+  const resolverPort = int("resolver-port", values["resolver-port"], undefined);
+  const pageSize = int("page-size", values["page-size"], undefined, 1);
+  const broadLimit = int("broad-limit", values["broad-limit"], undefined);
+  const reference = await startReference({
+    host: values.host ? String(values.host) : "127.0.0.1",
+    port,
+    ...(resolverPort !== undefined ? { resolverPort } : {}),
+    apiKeys,
+    dataset,
+    faults: csv(values.faults),
+    config: {
+      ...(pageSize !== undefined ? { pageSize } : {}),
+      ...(broadLimit !== undefined ? { broadLimit } : {}),
+      wrongKeyStatus: wrongKeyStatus as 401 | 403,
+      answerInDigitalLink: values["answer-in-digital-link"] === true,
+      canonicalAnchors: values["canonical-anchors"] === true,
+      authOnResolver: values["auth-on-resolver"] === true,
+    },
+  });
+  process.stdout.write(`listening ${reference.eventsBase} ${reference.resolverBase}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGTERM", stop);
+      process.off("SIGINT", stop);
+      resolve();
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+  await reference.close();
+  return 0;
+}
+
+export async function faultsCommand(args: string[], parse: Parse, help: string): Promise<number> {
+  const { values } = parse(args, { json: { type: "boolean" } });
+  if (values.help) {
+    process.stdout.write(help);
+    return 0;
+  }
+  const faults = faultCatalogue();
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(faults, null, 2)}\n`);
+    return 0;
+  }
+  const width = Math.max(...faults.map((f) => f.id.length));
+  for (const f of faults)
+    process.stdout.write(`${f.id.padEnd(width)}  ${f.description}  [${f.violates.join(", ")}]\n`);
+  return 0;
+}
+
+export async function fixturesCommand(args: string[], parse: Parse, help: string): Promise<number> {
+  const { values } = parse(args, {
+    seed: { type: "string" },
+    events: { type: "string" },
+    out: { type: "string" },
+  });
+  if (values.help) {
+    process.stdout.write(help);
+    return 0;
+  }
+  if (values.out === undefined) throw new UsageError("fixtures needs --out <file>.");
+  const seed = int("seed", values.seed, 1)!;
+  const events = int("events", values.events, 200, 1)!;
+  const ds = generateDataset({ seed, events });
+  await writeDatasetFile(ds, String(values.out));
+  process.stdout.write(
+    `wrote ${ds.events.length} events and ${ds.masterData.length} master data documents to ${values.out}\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,123 @@
+// The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
+import { diffReports, formatDiff, useColor } from "../harness/report/index.ts";
+import { runTracecheck } from "../harness/run.ts";
+import type { Report } from "../harness/types.ts";
+import { faultsCommand, fixturesCommand, serveCommand } from "./commands.ts";
+import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
+
+type Flags = Record<string, string | boolean | string[] | undefined>;
+
+function parse(args: string[], options: Parameters<typeof parseArgs>[0]["options"]) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split("\n")[0]}`);
+  }
+}
+
+const RUN_OPTIONS = {
+  target: { type: "string" },
+  resolver: { type: "string" },
+  "api-key": { type: "string" },
+  party: { type: "string" },
+  gln: { type: "string" },
+  "start-from": { type: "string" },
+  dataset: { type: "string" },
+  suite: { type: "string", multiple: true },
+  modules: { type: "string", multiple: true },
+  seed: { type: "string" },
+  runs: { type: "string" },
+  definition: { type: "string" },
+  "schema-mirror": { type: "string" },
+  "report-dir": { type: "string" },
+  baseline: { type: "string" },
+  timeout: { type: "string" },
+  concurrency: { type: "string" },
+  rate: { type: "string" },
+  "allow-origin": { type: "string", multiple: true },
+  config: { type: "string" },
+  events: { type: "string" },
+  faults: { type: "string", multiple: true },
+  quiet: { type: "boolean" },
+} as const;
+
+async function run(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, RUN_OPTIONS);
+  if (values.help) {
+    process.stdout.write(RUN_HELP);
+    return 0;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}"; see tracecheck run --help.`);
+  const { config, ...flags } = values as Flags;
+  const opts = resolveRunOptions(
+    flags,
+    readConfigFile(config as string | undefined, process.cwd()),
+    process.env,
+  );
+  process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
+  const outcome = await runTracecheck(opts);
+  return outcome.exitCode;
+}
+
+async function diff(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {});
+  if (values.help) {
+    process.stdout.write(DIFF_HELP);
+    return 0;
+  }
+  if (positionals.length !== 2)
+    throw new UsageError("diff takes two report.json files: tracecheck diff <old> <new>.");
+  const [oldR, newR] = await Promise.all(
+    positionals.map(async (f) => {
+      try {
+        return JSON.parse(await readFile(f, "utf8")) as Report;
+      } catch (err) {
+        throw new UsageError(`cannot read report ${f}: ${(err as Error).message}`);
+      }
+    }),
+  );
+  const d = diffReports(oldR!, newR!);
+  process.stdout.write(`${formatDiff(d, { color: useColor(process.stdout, process.env) })}\n`);
+  return d.regressed ? 1 : 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        process.stdout.write(MAIN_HELP);
+        return command === undefined ? 2 : 0;
+      case "run":
+        return await run(rest);
+      case "serve":
+        return await serveCommand(rest, parse, SERVE_HELP);
+      case "faults":
+        return await faultsCommand(rest, parse, FAULTS_HELP);
+      case "fixtures":
+        return await fixturesCommand(rest, parse, FIXTURES_HELP);
+      case "diff":
+        return await diff(rest);
+      default:
+        throw new UsageError(`unknown command "${command}"; run tracecheck --help for the commands.`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`tracecheck: ${err.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`tracecheck: harness error: ${(err as Error).stack ?? String(err)}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,50 @@
+// Two event sets are equal up to identity (eventID, else a canonical hash): the one comparison every filter check
+// makes against the oracle (ARCHITECTURE.md "Oracle plus metamorphic relations").
+import { eventIdentity } from "../../model/index.ts";
+import type { EpcisEvent } from "../../model/types.ts";
+
+export interface SetComparison {
+  equal: boolean;
+  /** Identities expected but not answered. */
+  missing: string[];
+  /** Identities answered but not expected. */
+  extra: string[];
+  /** Identities answered more than once. */
+  duplicated: string[];
+}
+
+export function identities(events: readonly EpcisEvent[]): string[] {
+  return events.map((e) => eventIdentity(e));
+}
+
+export function compareEventSets(
+  expected: readonly EpcisEvent[],
+  actual: readonly EpcisEvent[],
+): SetComparison {
+  const want = new Set(identities(expected));
+  const seen = new Set<string>();
+  const duplicated = new Set<string>();
+  for (const id of identities(actual)) {
+    if (seen.has(id)) duplicated.add(id);
+    seen.add(id);
+  }
+  const missing = [...want].filter((id) => !seen.has(id));
+  const extra = [...seen].filter((id) => !want.has(id));
+  return {
+    equal: missing.length === 0 && extra.length === 0 && duplicated.size === 0,
+    missing,
+    extra,
+    duplicated: [...duplicated],
+  };
+}
+
+/** A short sentence for a failed comparison, naming a few ids of each kind. */
+export function describeComparison(c: SetComparison, limit = 3): string {
+  const parts: string[] = [];
+  const few = (ids: string[]) => ids.slice(0, limit).join(", ") + (ids.length > limit ? ", …" : "");
+  if (c.missing.length > 0) parts.push(`${c.missing.length} expected event(s) missing (${few(c.missing)})`);
+  if (c.extra.length > 0) parts.push(`${c.extra.length} unexpected event(s) answered (${few(c.extra)})`);
+  if (c.duplicated.length > 0)
+    parts.push(`${c.duplicated.length} event(s) answered twice (${few(c.duplicated)})`);
+  return parts.length === 0 ? "the sets are equal" : parts.join("; ");
+}

@@ -1,0 +1,29 @@
+// The run context handed to every suite through vitest's `provide`/`inject`: plain data only, so that it crosses
+// into the workers intact. Suites never parse flags or environment variables themselves.
+import type { ConformanceClass } from "./types.ts";
+
+export const CONTEXT_KEY = "tracecheck";
+
+export interface RunContext {
+  eventsBase: string;
+  resolverBase: string;
+  /** The key for X-API-Key; absent for a public target. Never written to a report. */
+  apiKey?: string;
+  party?: string;
+  gln?: string;
+  startFrom?: string;
+  classes: ConformanceClass[];
+  modules: string[];
+  seed: number;
+  runs: number;
+  definitionFile: string;
+  schemaMirror?: string;
+  timeoutMs: number;
+  concurrency: number;
+  ratePerSecond: number;
+  allowOrigins: string[];
+  /** A JSON file holding the baseline events (see baseline.ts). */
+  baselineFile: string;
+  /** True when the embedded reference is the target: its configuration is known. */
+  embedded: boolean;
+}

@@ -1,0 +1,196 @@
+// Options of `tracecheck run`, from the command line, a config file and the environment; flags win over the
+// file, the file over the environment (CONTRACT.md). Validation here gives one sentence per mistake.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import YAML from "yaml";
+import type { ConformanceClass } from "./types.ts";
+
+export const ALL_CLASSES: ConformanceClass[] = [
+  "events",
+  "resolver",
+  "masterdata",
+  "auth",
+  "core-events",
+  "workflow",
+  "definition",
+];
+export const ALL_MODULES = ["core", "seafood", "wildcatch", "aquaculture"];
+
+export interface RunOptions {
+  target?: string;
+  resolver?: string;
+  apiKey?: string;
+  party?: string;
+  gln?: string;
+  startFrom?: string;
+  dataset?: string;
+  suites: ConformanceClass[];
+  modules: string[];
+  seed: number;
+  runs: number;
+  definition?: string;
+  schemaMirror?: string;
+  reportDir: string;
+  baseline?: string;
+  timeoutMs: number;
+  concurrency: number;
+  rate: number;
+  allowOrigins: string[];
+  /** Number of events the embedded reference generates when no --target is given. */
+  embeddedEvents: number;
+  /** Faults switched on in the embedded reference (for proving the harness). */
+  embeddedFaults: string[];
+  quiet: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const DEFAULT_RUNS = 25;
+
+type Raw = Record<string, string | boolean | string[] | undefined>;
+
+function list(v: unknown): string[] {
+  if (v === undefined || v === false) return [];
+  const parts = Array.isArray(v) ? v : [v];
+  return parts
+    .flatMap((p) => String(p).split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function positiveInt(name: string, v: unknown, fallback: number, allowZero = false): number {
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
+    throw new UsageError(
+      `--${name} must be a whole number${allowZero ? "" : " above 0"}, got "${String(v)}".`,
+    );
+  }
+  return n;
+}
+
+function url(name: string, v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v).replace(/\/+$/, "");
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    throw new UsageError(`--${name} must be an absolute http(s) URL, got "${String(v)}".`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw new UsageError(`--${name} must be an http or https URL, got "${String(v)}".`);
+  }
+  return s;
+}
+
+/** Reads tracecheck.config.yaml (or the --config file): keys are the long option names. */
+export function readConfigFile(file: string | undefined, cwd: string): Raw {
+  const chosen = file ?? path.join(cwd, "tracecheck.config.yaml");
+  if (!existsSync(chosen)) {
+    if (file) throw new UsageError(`config file ${file} does not exist.`);
+    return {};
+  }
+  let parsed: unknown;
+  try {
+    parsed = YAML.parse(readFileSync(chosen, "utf8"));
+  } catch (err) {
+    throw new UsageError(`config file ${chosen} is not valid YAML: ${(err as Error).message}`);
+  }
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new UsageError(`config file ${chosen} must be a mapping of option names to values.`);
+  }
+  const out: Raw = {};
+  for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
+    out[k] = Array.isArray(v)
+      ? v.map(String)
+      : typeof v === "boolean"
+        ? v
+        : v === null
+          ? undefined
+          : String(v);
+  }
+  return out;
+}
+
+const KNOWN = new Set([
+  "target",
+  "resolver",
+  "api-key",
+  "party",
+  "gln",
+  "start-from",
+  "dataset",
+  "suite",
+  "modules",
+  "seed",
+  "runs",
+  "definition",
+  "schema-mirror",
+  "report-dir",
+  "baseline",
+  "timeout",
+  "concurrency",
+  "rate",
+  "allow-origin",
+  "events",
+  "faults",
+  "quiet",
+]);
+
+export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEnv): RunOptions {
+  for (const k of Object.keys(config)) {
+    if (!KNOWN.has(k)) throw new UsageError(`config file: unknown option "${k}"; see tracecheck run --help.`);
+  }
+  const get = (k: string) => (flags[k] !== undefined ? flags[k] : config[k]);
+  const suites = list(get("suite"));
+  for (const s of suites) {
+    if (!ALL_CLASSES.includes(s as ConformanceClass)) {
+      throw new UsageError(`--suite: unknown conformance class "${s}"; known: ${ALL_CLASSES.join(", ")}.`);
+    }
+  }
+  const modules = list(get("modules"));
+  for (const m of modules) {
+    if (!ALL_MODULES.includes(m)) {
+      throw new UsageError(`--modules: unknown module "${m}"; known: ${ALL_MODULES.join(", ")}.`);
+    }
+  }
+  const seedRaw = get("seed");
+  const seed =
+    seedRaw === undefined ? Math.floor(Math.random() * 2 ** 31) : positiveInt("seed", seedRaw, 0, true);
+  const target = url("target", get("target"));
+  const opts: RunOptions = {
+    target,
+    resolver: url("resolver", get("resolver")) ?? target,
+    apiKey: (get("api-key") as string | undefined) ?? env.TRACECHECK_API_KEY ?? undefined,
+    party: get("party") as string | undefined,
+    gln: get("gln") as string | undefined,
+    startFrom: get("start-from") as string | undefined,
+    dataset: get("dataset") as string | undefined,
+    suites: suites.length > 0 ? (suites as ConformanceClass[]) : ALL_CLASSES,
+    modules: ["core", ...modules.filter((m) => m !== "core")],
+    seed,
+    runs: positiveInt("runs", get("runs"), DEFAULT_RUNS),
+    definition: get("definition") as string | undefined,
+    schemaMirror: (get("schema-mirror") as string | undefined) ?? env.TRACECHECK_SCHEMA_MIRROR ?? undefined,
+    reportDir: (get("report-dir") as string | undefined) ?? "reports",
+    baseline: get("baseline") as string | undefined,
+    timeoutMs: positiveInt("timeout", get("timeout"), 10_000),
+    concurrency: positiveInt("concurrency", get("concurrency"), 8),
+    rate: positiveInt("rate", get("rate"), 0, true),
+    allowOrigins: list(get("allow-origin")).map((o) => new URL(url("allow-origin", o)!).origin),
+    embeddedEvents: positiveInt("events", get("events"), 200),
+    embeddedFaults: list(get("faults")),
+    quiet: get("quiet") === true || get("quiet") === "true",
+  };
+  if (opts.apiKey === "") opts.apiKey = undefined;
+  if (!opts.target && flags.resolver !== undefined) {
+    throw new UsageError("--resolver needs --target: without --target the embedded reference serves both.");
+  }
+  for (const f of ["dataset", "definition", "baseline"] as const) {
+    const v = opts[f];
+    if (v !== undefined && !existsSync(v)) throw new UsageError(`--${f} ${v}: no such file.`);
+  }
+  return opts;
+}

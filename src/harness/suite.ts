@@ -1,0 +1,79 @@
+// What a suite file uses: the run context, and `requirementTest`, which declares a test by its requirement id and
+// records the verdicts of its checks where the runner collects them (vitest task meta, ARCHITECTURE.md).
+import { inject, test } from "vitest";
+import { CONTEXT_KEY, type RunContext } from "./context.ts";
+import type { Evidence } from "./types.ts";
+import type { CheckVerdict } from "./verdicts.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    [CONTEXT_KEY]: RunContext;
+  }
+  interface TaskMeta {
+    tracecheck?: CheckVerdict[];
+  }
+}
+
+export function runContext(): RunContext {
+  return inject(CONTEXT_KEY);
+}
+
+/** Records verdicts for one requirement; several calls accumulate, the worst decides (verdicts.ts). */
+export interface Checks {
+  readonly id: string;
+  pass(note?: string): void;
+  fail(reason: string, evidence?: Evidence): void;
+  warn(reason: string, evidence?: Evidence): void;
+  skip(reason: string): void;
+  error(reason: string, evidence?: Evidence): void;
+  /** Records a verdict for another requirement from the same exchange (one request can serve several rules). */
+  for(id: string): Checks;
+}
+
+export function makeChecks(id: string, sink: CheckVerdict[]): Checks {
+  const add = (status: CheckVerdict["status"], reason?: string, evidence?: Evidence) => {
+    const v: CheckVerdict = { id, status };
+    if (reason !== undefined) v.reason = reason;
+    if (evidence !== undefined) v.evidence = evidence;
+    sink.push(v);
+  };
+  return {
+    id,
+    pass: (note) => add("pass", note),
+    fail: (reason, evidence) => add("fail", reason, evidence),
+    warn: (reason, evidence) => add("warn", reason, evidence),
+    skip: (reason) => add("skip", reason),
+    error: (reason, evidence) => add("error", reason, evidence),
+    for: (other) => makeChecks(other, sink),
+  };
+}
+
+/**
+ * Declares a check of requirement `id`. An exception thrown by `fn` is an `error` verdict with its message: a
+ * harness fault or a target so broken the check could not finish, never a silent pass.
+ */
+export function requirementTest(
+  id: string,
+  title: string,
+  fn: (checks: Checks, ctx: RunContext) => Promise<void> | void,
+  timeoutMs?: number,
+): void {
+  test(
+    `${id} ${title}`,
+    async ({ task }) => {
+      const sink: CheckVerdict[] = [];
+      task.meta.tracecheck = sink;
+      const checks = makeChecks(id, sink);
+      try {
+        await fn(checks, runContext());
+        if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const evidence = (err as { evidence?: Evidence }).evidence;
+        checks.error(`check could not finish: ${message}`, evidence);
+      }
+      task.meta.tracecheck = sink;
+    },
+    timeoutMs,
+  );
+}

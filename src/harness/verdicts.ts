@@ -1,0 +1,53 @@
+// Verdicts as suites record them, and how a requirement's status follows from its checks.
+import type { Evidence, Level, Requirement, RequirementResult, Status } from "./types.ts";
+
+export interface CheckVerdict {
+  id: string;
+  status: Status;
+  reason?: string;
+  evidence?: Evidence;
+}
+
+const RANK: Record<Status, number> = { pass: 0, skip: 1, warn: 2, error: 3, fail: 4 };
+
+/** What a failed check means at a requirement's level: only MUST text fails a vendor (ARCHITECTURE.md). */
+export function statusAtLevel(status: Status, level: Level): Status {
+  return status === "fail" && level !== "MUST" ? "warn" : status;
+}
+
+/**
+ * A requirement's status is the worst of its checks. A requirement whose checks were all skipped is skipped; one
+ * with no checks at all is skipped with the reason given.
+ */
+export function aggregate(
+  req: Requirement,
+  checks: readonly CheckVerdict[],
+  noCheckReason: string,
+): RequirementResult {
+  const mine = checks.filter((c) => c.id === req.id);
+  let status: Status = mine.length === 0 ? "skip" : "pass";
+  let reason: string | undefined = mine.length === 0 ? noCheckReason : undefined;
+  const evidence: Evidence[] = [];
+  const sawPass = mine.some((c) => c.status === "pass");
+  for (const c of mine) {
+    const s = statusAtLevel(c.status, req.level);
+    if (s === "skip" && sawPass) continue;
+    if (RANK[s] > RANK[status] || (status === "pass" && s === "skip")) {
+      status = s;
+      reason = c.reason;
+    }
+    if (c.evidence && s !== "pass" && s !== "skip") evidence.push(c.evidence);
+  }
+  const result: RequirementResult = {
+    id: req.id,
+    level: req.level,
+    class: req.class,
+    section: req.section,
+    title: req.title,
+    status,
+    checks: mine.length,
+    evidence: evidence.slice(0, 20),
+  };
+  if (reason !== undefined) result.reason = reason;
+  return result;
+}
