@@ -1,0 +1,226 @@
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ALPHABETIC_AI_ALIASES,
+  CANONICAL_DL_BASE,
+  DigitalLinkError,
+  formatDigitalLink,
+  isDigitalLink,
+  parseDigitalLink,
+  rebaseDigitalLink,
+} from "../../src/model/digital-link.ts";
+import { cset82Arb, glnArb, gtinArb, ssccArb, withCheck } from "./arbitraries.ts";
+import { sharedPath } from "./paths.ts";
+
+function codeOf(uri: string): string | undefined {
+  try {
+    parseDigitalLink(uri);
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(DigitalLinkError);
+    expect((error as Error).message.length).toBeGreaterThan(0);
+    return (error as DigitalLinkError).code;
+  }
+}
+
+const GTIN = "09506000134352";
+
+describe("parseDigitalLink", () => {
+  it("splits base, elements and query", () => {
+    expect(parseDigitalLink(`https://id.gs1.org/01/${GTIN}/10/ABC%2F1?linkType=linkset&q=a+b`)).toEqual({
+      base: "https://id.gs1.org",
+      elements: [
+        { ai: "01", value: GTIN },
+        { ai: "10", value: "ABC/1" },
+      ],
+      query: [
+        ["linkType", "linkset"],
+        ["q", "a b"],
+      ],
+    });
+    expect(parseDigitalLink(`http://127.0.0.1:8080/resolver/v1/414/0614141123452/254/400`)).toEqual({
+      base: "http://127.0.0.1:8080/resolver/v1",
+      elements: [
+        { ai: "414", value: "0614141123452" },
+        { ai: "254", value: "400" },
+      ],
+      query: [],
+    });
+    expect(parseDigitalLink("/417/4012345000016").base).toBe("");
+  });
+
+  it("pads GTIN-8, GTIN-12 and GTIN-13 to 14 digits", () => {
+    expect(parseDigitalLink("https://id.gs1.org/01/96385074").elements[0]?.value).toBe("00000096385074");
+    expect(parseDigitalLink("https://id.gs1.org/01/9506000134352").elements[0]?.value).toBe(GTIN);
+    const gtin12 = withCheck("61414100003");
+    expect(parseDigitalLink(`https://id.gs1.org/01/${gtin12}`).elements[0]?.value).toBe(`00${gtin12}`);
+  });
+
+  it("accepts every allowed order of spec 4.2", () => {
+    for (const path of [
+      `/00/106141412345678908`,
+      `/01/${GTIN}`,
+      `/01/${GTIN}/10/L1`,
+      `/01/${GTIN}/21/S1`,
+      `/01/${GTIN}/10/L1/21/S1`,
+      `/414/0614141123452`,
+      `/414/0614141123452/254/1`,
+      `/417/4012345000016`,
+    ]) {
+      expect(codeOf(`https://id.gs1.org${path}`)).toBeUndefined();
+    }
+  });
+
+  it.each([
+    [`https://id.gs1.org/gtin/${GTIN}`, "alphabetic-ai"],
+    [`https://id.gs1.org/01/${GTIN}/lot/L1`, "alphabetic-ai"],
+    [`https://id.gs1.org/01/${GTIN}/22/X`, "unknown-ai"],
+    [`https://id.gs1.org/8004/0614141ABC`, "unknown-ai"],
+    [`https://id.gs1.org/10/L1`, "ai-order"],
+    [`https://id.gs1.org/21/S1/01/${GTIN}`, "ai-order"],
+    [`https://id.gs1.org/01/${GTIN}/21/S1/10/L1`, "ai-order"],
+    [`https://id.gs1.org/01/${GTIN}/10/L1/10/L2`, "ai-order"],
+    [`https://id.gs1.org/01/${GTIN}/254/1`, "ai-order"],
+    [`https://id.gs1.org/00/106141412345678908/21/1`, "ai-order"],
+    [`https://id.gs1.org/417/4012345000016/254/1`, "ai-order"],
+    [`https://id.gs1.org/414/0614141123452/10/L1`, "ai-order"],
+    [`https://id.gs1.org/01/09506000134`, "length"],
+    [`https://id.gs1.org/00/10614141234567890`, "length"],
+    [`https://id.gs1.org/414/06141411234`, "length"],
+    [`https://id.gs1.org/01/${GTIN}/21/${"A".repeat(21)}`, "length"],
+    [`https://id.gs1.org/01/09506000134353`, "check-digit"],
+    [`https://id.gs1.org/00/106141412345678907`, "check-digit"],
+    [`https://id.gs1.org/417/4012345000017`, "check-digit"],
+    [`https://id.gs1.org/01/0950600013435A`, "charset"],
+    [`https://id.gs1.org/01/${GTIN}/21/a%20b`, "charset"],
+    [`https://id.gs1.org/01/${GTIN}/10/%C3%A9`, "charset"],
+    [`https://id.gs1.org/01/${GTIN}/10/a%23b`, "charset"],
+    [`https://id.gs1.org/01/${GTIN}/10/%E0%A4%A`, "syntax"],
+    [`https://id.gs1.org/01/${GTIN}/10`, "syntax"],
+    [`https://id.gs1.org/01/${GTIN}/`, "syntax"],
+    [`https://example.com/products/1`, "syntax"],
+    [`urn:epc:id:sgtin:0614141.107346.2017`, "syntax"],
+  ])("rejects %s as %s", (uri, code) => {
+    expect(codeOf(uri)).toBe(code);
+  });
+
+  it("applies the lengths of the GS1 syntax dictionary", () => {
+    const dictionary = readFileSync(sharedPath("epcis/digital-link/ai/gs1-syntax-dictionary.txt"), "utf8");
+    const formatOf = (ai: string) => new RegExp(`^${ai}\\s+[*?\\s]*(\\S+)`, "m").exec(dictionary)?.[1];
+    const prefixFor: Record<string, string> = {
+      "10": `/01/${GTIN}`,
+      "21": `/01/${GTIN}`,
+      "254": "/414/0614141123452",
+    };
+    for (const ai of ["10", "21", "254"]) {
+      const max = Number(/^X\.\.(\d+)$/.exec(formatOf(ai) ?? "")?.[1]);
+      expect(max).toBeGreaterThan(0);
+      expect(codeOf(`https://id.gs1.org${prefixFor[ai]}/${ai}/${"7".repeat(max)}`)).toBeUndefined();
+      expect(codeOf(`https://id.gs1.org${prefixFor[ai]}/${ai}/${"7".repeat(max + 1)}`)).toBe("length");
+    }
+    for (const [ai, key] of [
+      ["00", "106141412345678908"],
+      ["01", GTIN],
+      ["414", "0614141123452"],
+      ["417", "4012345000016"],
+    ] as const) {
+      expect(formatOf(ai)).toBe(`N${key.length},csum,${ai === "00" || ai === "01" ? "gcppos2" : "gcppos1"}`);
+    }
+  });
+});
+
+describe("ALPHABETIC_AI_ALIASES", () => {
+  it("names the numeric AIs of spec 4.2 by their short names", () => {
+    expect(ALPHABETIC_AI_ALIASES).toMatchObject({
+      gtin: "01",
+      lot: "10",
+      ser: "21",
+      sscc: "00",
+      gln: "414",
+      party: "417",
+      glnx: "254",
+    });
+  });
+
+  it("agrees with the short codes of the GS1 Digital Link toolkit table", () => {
+    const table = JSON.parse(
+      readFileSync(
+        sharedPath("epcis/digital-link/ai/aitable.from-ResolverCE-GS1DigitalLinkToolkit.derived.json"),
+        "utf8",
+      ),
+    ) as { ai: string; shortcode?: string }[];
+    for (const entry of table) {
+      if (entry.shortcode !== undefined) expect(ALPHABETIC_AI_ALIASES[entry.shortcode]).toBe(entry.ai);
+    }
+  });
+});
+
+describe("formatDigitalLink", () => {
+  it("percent-encodes every character outside unreserved and pads GTINs", () => {
+    expect(
+      formatDigitalLink("https://id.gs1.org/", [
+        { ai: "01", value: "96385074" },
+        { ai: "21", value: "a/b c%!" },
+      ]),
+    ).toBe("https://id.gs1.org/01/00000096385074/21/a%2Fb%20c%25%21");
+  });
+
+  const elementsArb = fc.oneof(
+    fc
+      .tuple(gtinArb, fc.option(cset82Arb(), { nil: undefined }), fc.option(cset82Arb(), { nil: undefined }))
+      .map(([gtin, lot, serial]) => [
+        { ai: "01", value: gtin },
+        ...(lot === undefined ? [] : [{ ai: "10", value: lot }]),
+        ...(serial === undefined ? [] : [{ ai: "21", value: serial }]),
+      ]),
+    ssccArb.map((value) => [{ ai: "00", value }]),
+    fc
+      .tuple(glnArb, fc.option(cset82Arb(), { nil: undefined }))
+      .map(([gln, ext]) => [
+        { ai: "414", value: gln },
+        ...(ext === undefined ? [] : [{ ai: "254", value: ext }]),
+      ]),
+    glnArb.map((value) => [{ ai: "417", value }]),
+  );
+
+  it("round-trips through parseDigitalLink", () => {
+    fc.assert(
+      fc.property(
+        elementsArb,
+        fc.constantFrom("https://id.gs1.org", "http://127.0.0.1:3000/dl", "https://example.com/a/b/"),
+        (elements, base) => {
+          const uri = formatDigitalLink(base, elements);
+          expect(uri).not.toMatch(/[^A-Za-z0-9\-._~%/:]/);
+          expect(parseDigitalLink(uri)).toEqual({ base: base.replace(/\/$/, ""), elements, query: [] });
+          expect(isDigitalLink(uri)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("rebaseDigitalLink", () => {
+  it("replaces the base and keeps path and query (spec 4.2)", () => {
+    expect(
+      rebaseDigitalLink(`${CANONICAL_DL_BASE}/01/${GTIN}/10/A%2FB?linkType=linkset`, "http://127.0.0.1:9/r/"),
+    ).toBe(`http://127.0.0.1:9/r/01/${GTIN}/10/A%2FB?linkType=linkset`);
+    expect(rebaseDigitalLink(`https://brand.example/x/417/4012345000016`, CANONICAL_DL_BASE)).toBe(
+      `${CANONICAL_DL_BASE}/417/4012345000016`,
+    );
+  });
+
+  it("refuses a URI that is not a Digital Link", () => {
+    expect(() => rebaseDigitalLink("https://example.com/about", CANONICAL_DL_BASE)).toThrow(DigitalLinkError);
+  });
+});
+
+describe("isDigitalLink", () => {
+  it("needs an http(s) URI with a valid path", () => {
+    expect(isDigitalLink(`https://id.gs1.org/01/${GTIN}`)).toBe(true);
+    expect(isDigitalLink(`/01/${GTIN}`)).toBe(false);
+    expect(isDigitalLink(`https://id.gs1.org/gtin/${GTIN}`)).toBe(false);
+    expect(isDigitalLink(`ftp://id.gs1.org/01/${GTIN}`)).toBe(false);
+    expect(isDigitalLink(`https://id.gs1.org/01/${withCheck("0950600013435")}`)).toBe(true);
+  });
+});

@@ -1,0 +1,196 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  canonicalId,
+  classMatches,
+  digitalLinkToEpcUrn,
+  epcUrnToDigitalLink,
+  gtinOf,
+  idsEqual,
+  isClassPattern,
+} from "../../src/model/identifiers.ts";
+import { cpLengthArb, cset82Arb, glnArb, gtinArb, ssccArb } from "./arbitraries.ts";
+
+const DL = "https://id.gs1.org";
+
+describe("epcUrnToDigitalLink", () => {
+  // Pairs from the EPC Tag Data Standard and the GS1 EPCIS 2.0 examples (URN and Digital Link editions).
+  it.each([
+    ["urn:epc:id:sgtin:0614141.812345.6789", `${DL}/01/80614141123458/21/6789`],
+    ["urn:epc:id:sscc:0614141.1234567890", `${DL}/00/106141412345678908`],
+    ["urn:epc:id:sgln:0614141.12345.400", `${DL}/414/0614141123452/254/400`],
+    ["urn:epc:id:sgln:0614141.12345.0", `${DL}/414/0614141123452`],
+    ["urn:epc:id:pgln:0614141.12345", `${DL}/417/0614141123452`],
+    ["urn:epc:class:lgtin:4012345.012345.998877", `${DL}/01/04012345123456/10/998877`],
+    ["urn:epc:class:lgtin:0614141.077777.987", `${DL}/01/00614141777778/10/987`],
+    ["urn:epc:idpat:sgtin:4012345.098765.*", `${DL}/01/04012345987652`],
+    ["urn:epc:idpat:sgtin:4012345.066666.*", `${DL}/01/04012345666663`],
+    ["urn:epc:id:sgtin:0614141.812345.A%2FB%25", `${DL}/01/80614141123458/21/A%2FB%25`],
+    ["urn:epc:id:pgln:061414112345.", `${DL}/417/0614141123452`],
+  ])("%s → %s", (urn, dl) => {
+    expect(epcUrnToDigitalLink(urn)).toBe(dl);
+  });
+
+  it.each([
+    "urn:epc:id:sgtin:0614141.81234.6789",
+    "urn:epc:id:sgtin:06141.8123456.6789",
+    "urn:epc:id:sgtin:0614141.812345.%ZZ",
+    "urn:epc:id:sgtin:0614141.812345.a b",
+    "urn:epc:id:giai:0614141.12345",
+    "urn:epc:idpat:sgtin:0614141.*.*",
+    "urn:gdst:example.com:product:class:1",
+    "https://id.gs1.org/01/80614141123458",
+  ])("has no Digital Link form for %s", (value) => {
+    expect(epcUrnToDigitalLink(value)).toBeUndefined();
+  });
+});
+
+describe("digitalLinkToEpcUrn", () => {
+  it("inverts the conversion given the company prefix length", () => {
+    expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/21/A%2FB`, 7)).toBe(
+      "urn:epc:id:sgtin:0614141.812345.A%2FB",
+    );
+    expect(digitalLinkToEpcUrn(`${DL}/414/0614141123452`, 7)).toBe("urn:epc:id:sgln:0614141.12345.0");
+    expect(digitalLinkToEpcUrn(`${DL}/417/0614141123452`, 12)).toBe("urn:epc:id:pgln:061414112345.");
+    expect(digitalLinkToEpcUrn(`${DL}/01/04012345987652`, 7)).toBe("urn:epc:idpat:sgtin:4012345.098765.*");
+    expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/21/1`, 5)).toBeUndefined();
+    expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/10/L/21/1`, 7)).toBeUndefined();
+    expect(digitalLinkToEpcUrn("urn:epc:id:sscc:0614141.1234567890", 7)).toBeUndefined();
+  });
+
+  const dlArb = fc.oneof(
+    fc.tuple(gtinArb, cset82Arb()).map(([g, s]) => `${DL}/01/${g}/21/${encodeURIComponent(s)}`),
+    fc.tuple(gtinArb, cset82Arb()).map(([g, l]) => `${DL}/01/${g}/10/${encodeURIComponent(l)}`),
+    gtinArb.map((g) => `${DL}/01/${g}`),
+    ssccArb.map((s) => `${DL}/00/${s}`),
+    glnArb.map((g) => `${DL}/414/${g}`),
+    fc
+      .tuple(glnArb, cset82Arb())
+      .filter(([, e]) => e !== "0")
+      .map(([g, e]) => `${DL}/414/${g}/254/${encodeURIComponent(e)}`),
+    glnArb.map((g) => `${DL}/417/${g}`),
+  );
+
+  it("round-trips URN → Digital Link → URN for company prefixes of 6 to 12 digits", () => {
+    fc.assert(
+      fc.property(dlArb, cpLengthArb, (dl, cpLength) => {
+        const urn = digitalLinkToEpcUrn(dl, cpLength);
+        expect(urn).toMatch(/^urn:epc:/);
+        const back = epcUrnToDigitalLink(urn ?? "");
+        expect(back).toBe(canonicalId(dl));
+        expect(digitalLinkToEpcUrn(back ?? "", cpLength)).toBe(urn);
+        expect(idsEqual(urn ?? "", dl)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("canonicalId", () => {
+  it("puts URNs and Digital Links on any host under id.gs1.org and leaves custom URIs alone", () => {
+    expect(canonicalId(" urn:epc:id:sscc:0614141.1234567890 ")).toBe(`${DL}/00/106141412345678908`);
+    expect(canonicalId("http://resolver.example/dl/00/106141412345678908?linkType=all")).toBe(
+      `${DL}/00/106141412345678908`,
+    );
+    expect(canonicalId(`${DL}/01/9506000134352`)).toBe(`${DL}/01/09506000134352`);
+    expect(canonicalId(" urn:gdst:example.com:location:loc:1 ")).toBe("urn:gdst:example.com:location:loc:1");
+    expect(canonicalId(`${DL}/01/09506000134353`)).toBe(`${DL}/01/09506000134353`);
+  });
+
+  it("is idempotent", () => {
+    const anyId = fc.oneof(
+      fc
+        .tuple(gtinArb, cset82Arb(), cpLengthArb)
+        .map(([g, s, n]) => digitalLinkToEpcUrn(`${DL}/01/${g}/21/${encodeURIComponent(s)}`, n) ?? ""),
+      fc
+        .tuple(glnArb, cset82Arb())
+        .map(([g, e]) => `https://other.example/p/414/${g}/254/${encodeURIComponent(e)}`),
+      fc.string(),
+      fc.webUrl(),
+    );
+    fc.assert(
+      fc.property(anyId, (id) => {
+        const once = canonicalId(id);
+        expect(canonicalId(once)).toBe(once);
+        expect(idsEqual(id, once)).toBe(true);
+      }),
+    );
+  });
+
+  it("keeps distinct identifiers distinct", () => {
+    expect(idsEqual("urn:epc:id:sgtin:0614141.812345.6789", "urn:epc:id:sgtin:0614141.812345.6790")).toBe(
+      false,
+    );
+    expect(idsEqual("urn:epc:id:sgln:0614141.12345.0", "urn:epc:id:sgln:0614141.12345.400")).toBe(false);
+    expect(idsEqual("urn:epc:id:sgln:0614141.12345.0", "urn:epc:id:pgln:0614141.12345")).toBe(false);
+  });
+});
+
+describe("isClassPattern", () => {
+  it.each([
+    ["urn:epc:idpat:sgtin:4012345.098765.*", true],
+    ["urn:epc:idpat:sgtin:4012345.*.*", true],
+    ["urn:epc:idpat:sgtin:40123.*.*", false],
+    ["urn:epc:idpat:sgtin:4012345.09876.*", false],
+    ["urn:epc:idpat:sgtin:4012345.098765.1", false],
+    ["urn:epc:class:lgtin:4012345.012345.998877", false],
+    [`${DL}/01/04012345987652`, false],
+  ])("%s → %s", (value, expected) => {
+    expect(isClassPattern(value)).toBe(expected);
+  });
+});
+
+describe("gtinOf", () => {
+  it("finds the GTIN in URN and Digital Link forms", () => {
+    expect(gtinOf("urn:epc:class:lgtin:4012345.012345.998877")).toBe("04012345123456");
+    expect(gtinOf("urn:epc:idpat:sgtin:4012345.012345.*")).toBe("04012345123456");
+    expect(gtinOf(`https://brand.example/01/04012345123456/21/9`)).toBe("04012345123456");
+    expect(gtinOf("urn:epc:id:sscc:0614141.1234567890")).toBeUndefined();
+    expect(gtinOf("urn:epc:idpat:sgtin:4012345.*.*")).toBeUndefined();
+  });
+});
+
+describe("classMatches (spec 4.1 MATCH_anyEPCClass)", () => {
+  const lgtin = "urn:epc:class:lgtin:4012345.012345.998877";
+  const lgtinDl = `${DL}/01/04012345123456/10/998877`;
+
+  it("matches equal classes in either form", () => {
+    expect(classMatches(lgtin, lgtinDl)).toBe(true);
+    expect(classMatches(lgtinDl, lgtin)).toBe(true);
+    expect(classMatches(lgtin, "urn:epc:class:lgtin:4012345.012345.998878")).toBe(false);
+  });
+
+  it("lets a GTIN pattern match every class of that GTIN and nothing else", () => {
+    for (const pattern of ["urn:epc:idpat:sgtin:4012345.012345.*", `${DL}/01/04012345123456`]) {
+      expect(classMatches(pattern, lgtin)).toBe(true);
+      expect(classMatches(pattern, lgtinDl)).toBe(true);
+      expect(classMatches(pattern, "urn:epc:idpat:sgtin:4012345.012345.*")).toBe(true);
+      expect(classMatches(pattern, "urn:epc:class:lgtin:4012345.012346.998877")).toBe(false);
+    }
+    expect(classMatches(lgtin, "urn:epc:idpat:sgtin:4012345.012345.*")).toBe(false);
+  });
+
+  it("lets a company pattern match every class of that company prefix", () => {
+    const pattern = "urn:epc:idpat:sgtin:4012345.*.*";
+    expect(classMatches(pattern, lgtin)).toBe(true);
+    expect(classMatches(pattern, `${DL}/01/04012345987652`)).toBe(true);
+    expect(classMatches(pattern, pattern)).toBe(true);
+    expect(classMatches(pattern, "urn:epc:class:lgtin:0614141.077777.987")).toBe(false);
+    expect(classMatches(pattern, "urn:epc:class:lgtin:40123450.01234.1")).toBe(true);
+    expect(classMatches("urn:epc:idpat:sgtin:40123.*.*", lgtin)).toBe(false);
+  });
+
+  it("agrees between a pattern and its GTIN for random classes", () => {
+    fc.assert(
+      fc.property(gtinArb, gtinArb, cset82Arb(), cpLengthArb, (g, other, lot, n) => {
+        const cls = `${DL}/01/${other}/10/${encodeURIComponent(lot)}`;
+        const gtinPattern = digitalLinkToEpcUrn(`${DL}/01/${g}`, n) ?? "";
+        const companyPattern = `urn:epc:idpat:sgtin:${g.slice(1, 1 + n)}.*.*`;
+        expect(classMatches(gtinPattern, cls)).toBe(g === other);
+        expect(classMatches(companyPattern, cls)).toBe(other.slice(1, 1 + n) === g.slice(1, 1 + n));
+        expect(classMatches(companyPattern, digitalLinkToEpcUrn(cls, n) ?? "")).toBe(
+          other.slice(1, 1 + n) === g.slice(1, 1 + n),
+        );
+      }),
+    );
+  });
+});
