@@ -1,0 +1,270 @@
+import { setTimeout as delay } from "node:timers/promises";
+import { Agent, request } from "undici";
+import type { ExchangeRecord } from "../harness/types.ts";
+import { type BodySoFar, bodyBuffer, emptyBody, readCapped } from "./body.ts";
+import { curlFor } from "./curl.ts";
+import { HttpError } from "./errors.ts";
+import {
+  type ClientSettings,
+  clientSettings,
+  type GetOptions,
+  type GetSettings,
+  getSettings,
+  type HttpClientOptions,
+} from "./options.ts";
+import { RateLimiter } from "./rate-limiter.ts";
+import { redact, redactedExcerpt } from "./redact.ts";
+import { planHeaders } from "./request-headers.ts";
+import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";
+import { parseRetryAfter } from "./retry-after.ts";
+import { Semaphore } from "./semaphore.ts";
+
+const LOG_LIMIT = 10_000;
+const EXCERPT_CHARS = 2000;
+/** Statuses by which a server asks to be asked again later (RFC 6585 4, RFC 9110 15.6.4). */
+const RETRY_LATER = new Set([429, 503]);
+const RETRY_LATER_LIMIT = 3;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const NETWORK_BACKOFF_MS = 100;
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+
+interface StatusLine {
+  status: number;
+  headers: Record<string, string>;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return flat;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = errorCode(error);
+  return code !== undefined && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * The harness's only HTTP client: bounded in time, size, concurrency and rate, guarding the key by origin, and
+ * recording every exchange as redacted evidence.
+ */
+export class HttpClient {
+  /** Every exchange made, oldest first, bounded to the last 10,000. */
+  readonly log: ExchangeRecord[] = [];
+  readonly #settings: ClientSettings;
+  readonly #agent: Agent;
+  readonly #slots: Semaphore;
+  readonly #pace: RateLimiter;
+  #requestCount = 0;
+  #closed = false;
+
+  constructor(options: HttpClientOptions) {
+    this.#settings = clientSettings(options);
+    this.#slots = new Semaphore(this.#settings.concurrency);
+    this.#pace = new RateLimiter(this.#settings.ratePerSecond);
+    this.#agent = new Agent({
+      connections: this.#settings.concurrency,
+      connect: { timeout: this.#settings.timeoutMs },
+    });
+  }
+
+  /** Requests sent, counting each retry and each redirect hop. */
+  get requestCount(): number {
+    return this.#requestCount;
+  }
+
+  /** The text with this client's key redacted, for messages built from URLs or bodies. */
+  redactSecret(text: string): string {
+    return redact(text, this.#settings.apiKey);
+  }
+
+  async get(url: string, options: GetOptions = {}): Promise<HttpResult> {
+    if (this.#closed) {
+      throw new Error("This HTTP client has been closed; create a new HttpClient to make further requests.");
+    }
+    const settings = getSettings(options);
+    const exchanges: ExchangeRecord[] = [];
+    let current = this.#parseUrl(url, undefined, exchanges);
+    const visited = new Set([current.href]);
+    for (;;) {
+      const parts = await this.#hop(current, settings, exchanges);
+      exchanges.push(parts.exchange);
+      const location = parts.headers["location"];
+      if (settings.redirect === "manual" || !REDIRECTS.has(parts.status) || location === undefined) {
+        return httpResult(parts, exchanges);
+      }
+      const next = this.#parseUrl(location, current, exchanges);
+      if (visited.has(next.href)) {
+        const message = this.redactSecret(
+          `${current.href} redirects back to ${next.href}, which was already visited; the server's redirects form a loop.`,
+        );
+        throw new HttpError("redirect-loop", message, parts.exchange, exchanges);
+      }
+      if (exchanges.length > settings.maxRedirects) {
+        const message = this.redactSecret(
+          `${url} was still redirecting after ${settings.maxRedirects} redirects; check the server's Location headers or allow more redirects.`,
+        );
+        throw new HttpError("too-many-redirects", message, parts.exchange, exchanges);
+      }
+      visited.add(next.href);
+      current = next;
+    }
+  }
+
+  /** Closes the connections; requests still in flight finish first. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#agent.close();
+  }
+
+  #parseUrl(raw: string, base: URL | undefined, previous: ExchangeRecord[]): URL {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw, base);
+    } catch {
+      url = undefined;
+    }
+    if (url !== undefined && (url.protocol === "http:" || url.protocol === "https:")) {
+      // The fragment is never sent, so two URLs differing only there are the same request.
+      url.hash = "";
+      return url;
+    }
+    const shown = this.redactSecret(raw);
+    const message = `"${shown}" is not an http or https URL, so no request was made; check where this URL came from.`;
+    const exchange = this.#keep({
+      request: { method: "GET", url: shown, headers: {} },
+      error: message,
+      durationMs: 0,
+      curl: this.redactSecret(curlFor("GET", raw, {}, false)),
+    });
+    throw new HttpError("invalid-url", message, exchange, [...previous, exchange]);
+  }
+
+  /** One hop: asked again, up to three times, while the server answers 429 or 503 with a Retry-After. */
+  async #hop(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+    for (let waits = 0; ; waits++) {
+      const parts = await this.#attempt(url, settings, previous);
+      const wait = RETRY_LATER.has(parts.status) ? parseRetryAfter(parts.headers["retry-after"]) : undefined;
+      if (wait === undefined || waits >= RETRY_LATER_LIMIT) return parts;
+      await delay(Math.min(wait, this.#settings.maxRetryAfterMs));
+    }
+  }
+
+  /** One request, sent again after a network error; a timeout is not retried, since the server did answer the connection. */
+  async #attempt(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#send(url, settings, previous);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.code !== "network" || attempt >= this.#settings.retries) {
+          throw error;
+        }
+        await delay(NETWORK_BACKOFF_MS * 2 ** attempt);
+      }
+    }
+  }
+
+  #send(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+    return this.#slots.run(async () => {
+      await this.#pace.take();
+      const { apiKey, timeoutMs, maxBodyBytes } = this.#settings;
+      const plan = planHeaders({
+        userAgent: this.#settings.userAgent,
+        accept: settings.accept,
+        headers: settings.headers,
+        apiKey,
+        withKey: settings.withKey,
+        keyHeaderName: settings.keyHeaderName,
+        originAllowed: this.#settings.allowedOrigins.has(url.origin),
+      });
+      const shownUrl = this.redactSecret(url.href);
+      const evidence = {
+        request: { method: "GET", url: shownUrl, headers: plan.record },
+        curl: this.redactSecret(curlFor("GET", url.href, plan.record, plan.keySent, settings.keyHeaderName)),
+        ...(plan.keyWithheld ? { keyWithheld: true } : {}),
+      };
+      this.#requestCount++;
+      const started = performance.now();
+      // The dispatcher's timeouts bound each wait for bytes; the signal bounds the whole exchange, trickle included.
+      const signal = AbortSignal.timeout(timeoutMs);
+      const body = emptyBody();
+      let line: StatusLine | undefined;
+      try {
+        const response = await request(url, {
+          method: "GET",
+          headers: plan.send,
+          dispatcher: this.#agent,
+          signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        line = { status: response.statusCode, headers: flattenHeaders(response.headers) };
+        await readCapped(response.body, maxBodyBytes, body);
+      } catch (error) {
+        const timedOut = signal.aborted || TIMEOUT_CODES.has(errorCode(error) ?? "");
+        const message = this.redactSecret(
+          timedOut
+            ? `GET ${shownUrl} got no complete answer within ${timeoutMs} ms; check that the target is up, or raise the timeout.`
+            : `GET ${shownUrl} failed (${describeError(error)}); check that the target is running and reachable.`,
+        );
+        const exchange = this.#keep({
+          ...evidence,
+          ...(line
+            ? { response: this.#responseRecord(line, body, bodyBuffer(body).toString("utf8"), true) }
+            : {}),
+          error: message,
+          durationMs: Math.round(performance.now() - started),
+        });
+        throw new HttpError(timedOut ? "timeout" : "network", message, exchange, [...previous, exchange]);
+      }
+      const buffer = bodyBuffer(body);
+      const text = buffer.toString("utf8");
+      const exchange = this.#keep({
+        ...evidence,
+        response: this.#responseRecord(line, body, text, body.truncated),
+        durationMs: Math.round(performance.now() - started),
+      });
+      return {
+        ...line,
+        body: buffer,
+        text,
+        truncated: body.truncated,
+        url: url.href,
+        shownUrl,
+        exchange,
+        redactText: (value: string) => this.redactSecret(value),
+      };
+    });
+  }
+
+  #responseRecord(
+    line: StatusLine,
+    body: BodySoFar,
+    text: string,
+    truncated: boolean,
+  ): NonNullable<ExchangeRecord["response"]> {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(line.headers)) headers[name] = this.redactSecret(value);
+    return {
+      status: line.status,
+      headers,
+      bodyExcerpt: redactedExcerpt(text, this.#settings.apiKey, EXCERPT_CHARS),
+      bodyBytes: body.bytes,
+      truncated,
+    };
+  }
+
+  #keep(exchange: ExchangeRecord): ExchangeRecord {
+    this.log.push(exchange);
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    return exchange;
+  }
+}

@@ -1,0 +1,51 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedRequest {
+  url: string;
+  headers: IncomingMessage["headers"];
+  rawHeaderNames: string[];
+}
+
+export interface TestServer {
+  /** http://127.0.0.1:<port>, without a trailing slash. */
+  origin: string;
+  received: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A node:http server on 127.0.0.1 with a free port, recording what each request carried. */
+export async function startServer(handler: Handler): Promise<TestServer> {
+  const received: ReceivedRequest[] = [];
+  const server = createServer((req, res) => {
+    received.push({
+      url: req.url ?? "",
+      headers: req.headers,
+      rawHeaderNames: req.rawHeaders.filter((_, index) => index % 2 === 0),
+    });
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(value));
+}
