@@ -1,0 +1,21 @@
+import type { Fault } from "../types.ts";
+
+/** Defects of the master data documents, each violating MUST requirements of spec 2.2 and 4.2. */
+export const MASTERDATA_FAULTS: Fault[] = [
+  {
+    id: "md-no-context",
+    description:
+      "Master data documents are served without @context, so they are not GS1 Web Vocabulary JSON-LD.",
+    violates: ["MD-JSONLD"],
+  },
+  {
+    id: "md-wrong-type-organization",
+    description: "The master data of a PGLN is typed gs1:Place instead of gs1:Organization.",
+    violates: ["MD-TYPE-ORGANIZATION", "RES-MASTERDATA-LINK"],
+  },
+  {
+    id: "md-classification-not-string",
+    description: "productClassification is served as a number (its position among the dataset's values).",
+    violates: ["MD-PROPERTY-TYPES", "MD-CLASSIFICATION-LISTED", "MD-TYPE-PRODUCT"],
+  },
+];

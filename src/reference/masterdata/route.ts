@@ -1,0 +1,41 @@
+// Master data documents (spec 2.2), reached through the masterData links of the resolver's link sets. The path
+// is ours to choose (spec 4.2 leaves it open): /masterdata followed by the identifier's Digital Link path.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sendProblem } from "../problem.ts";
+import { catalogueOf } from "../resolver/catalogue.ts";
+import { INVALID_DIGITAL_LINK, UNKNOWN_IDENTIFIER } from "../resolver/problems.ts";
+import { readResolverPath } from "../resolver/request-path.ts";
+import type { RouteRegistrar } from "../types.ts";
+import { classificationCodes, servedDocument } from "./document.ts";
+
+export const MASTER_DATA_PREFIX = "/masterdata";
+
+export const registerMasterData: RouteRegistrar = (app, ctx) => {
+  const catalogue = catalogueOf(ctx.dataset);
+  const codes = classificationCodes(catalogue.documents.values());
+  app.get(`${MASTER_DATA_PREFIX}/:ai/:value`, (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.raw.url ?? request.url;
+    const cut = raw.indexOf("?");
+    const path = (cut < 0 ? raw : raw.slice(0, cut)).slice(MASTER_DATA_PREFIX.length);
+    const reading = readResolverPath(path);
+    if (!reading.ok) {
+      return reading.status === 400
+        ? sendProblem(reply, 400, INVALID_DIGITAL_LINK, "Invalid Digital Link", reading.detail)
+        : sendProblem(reply, 404, UNKNOWN_IDENTIFIER, "No master data", reading.detail);
+    }
+    const doc = catalogue.documents.get(reading.uri);
+    if (doc === undefined) {
+      return sendProblem(
+        reply,
+        404,
+        UNKNOWN_IDENTIFIER,
+        "No master data",
+        `The sender holds no master data for ${reading.uri}; use the masterData link of the identifier's link set.`,
+      );
+    }
+    return reply
+      .code(200)
+      .header("content-type", "application/ld+json")
+      .send(JSON.stringify(servedDocument(doc, ctx.faults, codes)));
+  });
+};

@@ -1,0 +1,146 @@
+// What the resolver and the master data endpoint know, built once from the dataset: every identifier a client
+// may ask about (keyed by its canonical Digital Link URI) and the master data document of each GTIN, GLN and
+// PGLN.
+import type { Dataset, DigitalLinkElement, EpcisEvent, MasterDataDocument } from "../../model/index.ts";
+import { CANONICAL_DL_BASE, canonicalId, formatDigitalLink, parseDigitalLink } from "../../model/index.ts";
+import { GS1_VOC_CONTEXT } from "../masterdata/context.ts";
+
+/** The six path forms of spec 4.2, written as their AIs joined by "/". */
+export const PATH_FORMS = ["00", "417", "414", "01", "01/10", "01/21"] as const;
+export type PathForm = (typeof PATH_FORMS)[number];
+
+export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | undefined {
+  const ais = elements.map((e) => e.ai).join("/");
+  return PATH_FORMS.find((form) => form === ais);
+}
+
+export interface Catalogue {
+  /** Canonical Digital Link URIs of every identifier the resolver answers for. */
+  identifiers: ReadonlySet<string>;
+  /** Master data by the canonical URI of its /01, /414 or /417 identifier. */
+  documents: ReadonlyMap<string, MasterDataDocument>;
+}
+
+const EPC_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
+const QUANTITY_FIELDS = [
+  "quantityList",
+  "childQuantityList",
+  "inputQuantityList",
+  "outputQuantityList",
+] as const;
+
+const cache = new WeakMap<Dataset, Catalogue>();
+
+/** The catalogue of a dataset; the resolver and the master data endpoint share one per dataset. */
+export function catalogueOf(dataset: Dataset): Catalogue {
+  let catalogue = cache.get(dataset);
+  if (catalogue === undefined) {
+    catalogue = buildCatalogue(dataset);
+    cache.set(dataset, catalogue);
+  }
+  return catalogue;
+}
+
+function buildCatalogue(dataset: Dataset): Catalogue {
+  const identifiers = new Set<string>();
+  const documents = new Map<string, MasterDataDocument>();
+
+  for (const doc of dataset.masterData) {
+    const elements = elementsOf(doc["@id"]);
+    if (elements === undefined) continue;
+    const form = pathFormOf(elements);
+    if (form !== "01" && form !== "414" && form !== "417") continue;
+    const uri = canonicalUri(elements);
+    identifiers.add(uri);
+    if (!documents.has(uri)) documents.set(uri, doc);
+  }
+
+  // Locations and classes recur in many events; each distinct string is canonicalised once.
+  const seen = new Set<string>();
+  const keys = new Map<string, DigitalLinkElement>();
+  for (const event of dataset.events) {
+    for (const id of identifiersOfEvent(event)) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      register(id, identifiers, keys);
+    }
+  }
+
+  // A GTIN or GLN seen only in events still gets a document, so that every /01 and /414 link set can offer
+  // the master data link that spec 4.2 names for it.
+  for (const [uri, key] of keys) {
+    if (documents.has(uri)) continue;
+    documents.set(
+      uri,
+      key.ai === "01"
+        ? { "@context": GS1_VOC_CONTEXT, "@type": "gs1:Product", "@id": uri, gtin: key.value }
+        : { "@context": GS1_VOC_CONTEXT, "@type": "gs1:Place", "@id": uri, globalLocationNumber: key.value },
+    );
+  }
+  return { identifiers, documents };
+}
+
+function* identifiersOfEvent(event: EpcisEvent): Iterable<string> {
+  for (const field of EPC_FIELDS) yield* event[field] ?? [];
+  if (event.parentID !== undefined) yield event.parentID;
+  for (const field of QUANTITY_FIELDS) {
+    for (const q of event[field] ?? []) yield q.epcClass;
+  }
+  if (event.bizLocation !== undefined) yield event.bizLocation.id;
+  if (event.readPoint !== undefined) yield event.readPoint.id;
+}
+
+/**
+ * Adds an identifier and the GTIN or GLN it carries (kept in `keys` too), each in one of the six path forms.
+ * The canonical form is written by formatDigitalLink, so its segments can be read by splitting instead of
+ * parsing again: this runs once per distinct EPC on load.
+ */
+function register(id: string, identifiers: Set<string>, keys: Map<string, DigitalLinkElement>): void {
+  const canonical = canonicalId(id);
+  if (!canonical.startsWith(`${CANONICAL_DL_BASE}/`)) return;
+  const parts = canonical.slice(CANONICAL_DL_BASE.length + 1).split("/");
+  const [ai, value] = parts;
+  if ((ai === "01" || ai === "414") && value !== undefined) {
+    const key = `${CANONICAL_DL_BASE}/${ai}/${value}`;
+    identifiers.add(key);
+    keys.set(key, { ai, value });
+  }
+  const ais = parts.filter((_, i) => i % 2 === 0).join("/");
+  if (PATH_FORMS.some((form) => form === ais)) identifiers.add(canonical);
+}
+
+function elementsOf(id: string): DigitalLinkElement[] | undefined {
+  try {
+    return parseDigitalLink(canonicalId(id)).elements;
+  } catch {
+    return undefined;
+  }
+}
+
+export function canonicalUri(elements: readonly DigitalLinkElement[]): string {
+  return formatDigitalLink(CANONICAL_DL_BASE, [...elements]);
+}
+
+/** A human-readable name for an identifier from its (or its GTIN's) master data, else null (spec 2.3). */
+export function itemDescription(
+  catalogue: Catalogue,
+  elements: readonly DigitalLinkElement[],
+): string | null {
+  const first = elements[0];
+  if (first === undefined || first.ai === "00") return null;
+  const doc = catalogue.documents.get(canonicalUri([first]));
+  if (doc === undefined) return null;
+  const key = first.ai === "01" ? "productName" : first.ai === "414" ? "name" : "organizationName";
+  return textOf(doc[key]);
+}
+
+/** Plain text of a JSON-LD value: a string, a value object, or the first of a list of either. */
+function textOf(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.length > 0 ? textOf(value[0]) : null;
+  if (value !== null && typeof value === "object" && "@value" in value) {
+    const inner = (value as { "@value": unknown })["@value"];
+    return typeof inner === "string" ? inner : null;
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+// The links the resolver offers for an identifier: which link types each path form has (spec 4.2's table)
+// and where each one leads.
+import type { DigitalLinkElement, EventQuery } from "../../model/index.ts";
+import { CANONICAL_DL_BASE, encodeQuery } from "../../model/index.ts";
+import type { ReferenceContext } from "../types.ts";
+import { type Catalogue, canonicalUri, type PathForm } from "./catalogue.ts";
+import type { LinkTypeName } from "./link-types.ts";
+
+export interface Link {
+  href: string;
+  title?: string;
+  type?: string;
+}
+
+export type OfferedLinks = Partial<Record<LinkTypeName, Link>>;
+
+const EPCIS_TITLES: Record<Exclude<PathForm, "01">, string> = {
+  "00": "EPCIS events of this logistic unit",
+  "417": "EPCIS repository of this party",
+  "414": "EPCIS events at this location",
+  "01/10": "EPCIS events of this lot",
+  "01/21": "EPCIS events of this item",
+};
+
+const MASTER_DATA_TYPES: Record<"01" | "414" | "417", string> = {
+  "01": "gs1:Product",
+  "414": "gs1:Place",
+  "417": "gs1:Organization",
+};
+
+export interface Requested {
+  form: PathForm;
+  elements: DigitalLinkElement[];
+  uri: string;
+}
+
+export function offeredLinks(id: Requested, ctx: ReferenceContext, catalogue: Catalogue): OfferedLinks {
+  const links: OfferedLinks = {};
+  if (id.form !== "01") links.epcis = epcisLink(id, id.form, ctx);
+  if (id.form === "01" || id.form === "414" || id.form === "417") {
+    const target = masterDataTarget(id, ctx, catalogue);
+    if (target !== undefined) {
+      links.masterData = {
+        href: `${ctx.resolverBase()}/masterdata${target.slice(CANONICAL_DL_BASE.length)}`,
+        title: `Master data (${MASTER_DATA_TYPES[id.form]})`,
+        type: "application/ld+json",
+      };
+    }
+  }
+  const preferred = links.masterData ?? links.epcis;
+  if (preferred !== undefined) links.defaultLink = { ...preferred };
+
+  if (ctx.faults.has("res-missing-epcis-link") && id.form === "01/10") delete links.epcis;
+  if (ctx.faults.has("res-missing-masterdata-link") && id.form === "01") delete links.masterData;
+  if (ctx.faults.has("res-no-title")) {
+    for (const link of Object.values(links)) delete link.title;
+  }
+  return links;
+}
+
+function epcisLink(id: Requested, form: Exclude<PathForm, "01">, ctx: ReferenceContext): Link {
+  let subject = id.uri;
+  if (ctx.faults.has("res-epcis-link-wrong-id") && (form === "01/10" || form === "01/21")) {
+    subject = canonicalUri(id.elements.slice(0, 1));
+  }
+  // The party's link is the repository itself (spec 1, step 2); the others select the identifier's events.
+  const query: EventQuery = {};
+  if (form === "00" || form === "01/21") query.MATCH_anyEPC = [subject];
+  if (form === "01/10") query.MATCH_anyEPCClass = [subject];
+  if (form === "414") query.EQ_bizLocation = [subject];
+  const path = ctx.faults.has("res-epcis-link-broken") ? "/event" : "/events";
+  const search = encodeQuery(query);
+  return {
+    href: `${ctx.eventsBase()}${path}${search === "" ? "" : `?${search}`}`,
+    title: EPCIS_TITLES[form],
+    type: "application/ld+json",
+  };
+}
+
+/** The canonical URI of the document the masterData link leads to. */
+function masterDataTarget(id: Requested, ctx: ReferenceContext, catalogue: Catalogue): string | undefined {
+  if (ctx.faults.has("res-masterdata-wrong-type") && id.form === "01") {
+    const keys = [...catalogue.documents.keys()];
+    const other = (ai: string) => keys.find((k) => k.startsWith(`${CANONICAL_DL_BASE}/${ai}/`));
+    return other("414") ?? other("417") ?? id.uri;
+  }
+  return catalogue.documents.has(id.uri) ? id.uri : undefined;
+}

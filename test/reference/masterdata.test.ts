@@ -1,0 +1,230 @@
+// Master data documents of the reference sender (spec 2.2), reached through the resolver's masterData links.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { request } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { createValidators } from "../../src/definition/index.ts";
+import { CANONICAL_DL_BASE, type Dataset, gs1CheckDigit } from "../../src/model/index.ts";
+import { GS1_VOC_CONTEXT, MASTERDATA_FAULTS } from "../../src/reference/masterdata/index.ts";
+import { linkTypeUri } from "../../src/reference/resolver/index.ts";
+import { type RunningReference, startReference } from "../../src/reference/server.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const withCheck = (body: string) => body + gs1CheckDigit(body);
+
+const GTIN = withCheck("0950600013435");
+const GTIN_OTHER = withCheck("0950600013436");
+const GLN = withCheck("950600000001");
+const GLN_EVENTS_ONLY = withCheck("950600000002");
+const PGLN = withCheck("950600099999");
+const SSCC = withCheck("09506000000000042");
+const CONTEXT = { "@vocab": "https://gs1.org/voc/", gs1: "https://gs1.org/voc/" };
+
+const PRODUCT = {
+  "@context": CONTEXT,
+  "@type": "gs1:Product",
+  "@id": `${CANONICAL_DL_BASE}/01/${GTIN}`,
+  gtin: GTIN,
+  productName: "Frozen cod fillets",
+  productClassification: "FROZEN_FISH",
+};
+// A classification outside the definition's x-std-values list: extensible lists are not enums (spec 2.2). It
+// also arrives with a null context, which the sender replaces.
+const PRODUCT_UNLISTED = {
+  "@context": null,
+  "@type": "gs1:Product",
+  "@id": `${CANONICAL_DL_BASE}/01/${GTIN_OTHER}`,
+  gtin: GTIN_OTHER,
+  productName: "Sea cucumber",
+  productClassification: "ECHINODERM",
+};
+const PLACE = {
+  "@context": CONTEXT,
+  "@type": "gs1:Place",
+  "@id": `${CANONICAL_DL_BASE}/414/${GLN}`,
+  globalLocationNumber: GLN,
+  name: "Harbour plant",
+  locationClassification: "PROCESSING_PLANT",
+};
+const ORGANIZATION = {
+  "@context": CONTEXT,
+  "@type": "gs1:Organization",
+  "@id": `${CANONICAL_DL_BASE}/417/${PGLN}`,
+  globalLocationNumber: PGLN,
+  organizationName: "Sender Fisheries",
+};
+
+const DATASET: Dataset = {
+  events: [
+    {
+      type: "ObjectEvent",
+      eventID: "urn:uuid:00000000-0000-4000-8000-000000000001",
+      eventTime: "2024-03-01T10:00:00Z",
+      eventTimeZoneOffset: "+00:00",
+      action: "OBSERVE",
+      bizStep: "shipping",
+      epcList: [`${CANONICAL_DL_BASE}/00/${SSCC}`],
+      bizLocation: { id: `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}` },
+    },
+  ],
+  masterData: [PRODUCT, PRODUCT_UNLISTED, PLACE, ORGANIZATION],
+};
+
+async function get(url: string) {
+  const res = await request(url);
+  const text = await res.body.text();
+  const type = String(res.headers["content-type"]).split(";")[0];
+  return { status: res.statusCode, type, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+/** The master data document the link set of `dlPath` leads to. */
+async function followMasterData(base: string, dlPath: string) {
+  const linkset = (await get(`${base}${dlPath}?linkType=linkset`)).json() as {
+    linkset: Record<string, { href: string }[]>[];
+  };
+  const href = linkset.linkset[0]?.[linkTypeUri("masterData")]?.[0]?.href;
+  if (href === undefined) throw new Error(`${dlPath} offers no masterData link`);
+  return get(href);
+}
+
+async function withReference<T>(faults: string[], use: (base: string) => Promise<T>): Promise<T> {
+  const reference = await startReference({ dataset: DATASET, faults });
+  try {
+    return await use(reference.resolverBase);
+  } finally {
+    await reference.close();
+  }
+}
+
+let reference: RunningReference;
+beforeAll(async () => {
+  reference = await startReference({ dataset: DATASET });
+});
+afterAll(async () => {
+  await reference.close();
+});
+
+describe("master data documents (spec 2.2)", () => {
+  const cases: [string, Record<string, unknown>][] = [
+    [`/01/${GTIN}`, PRODUCT],
+    [`/414/${GLN}`, PLACE],
+    [`/417/${PGLN}`, ORGANIZATION],
+  ];
+  for (const [dlPath, loaded] of cases) {
+    it(`the masterData link of ${dlPath} answers its ${String(loaded["@type"])} as JSON-LD, as loaded`, async () => {
+      const res = await followMasterData(reference.resolverBase, dlPath);
+      expect(res.status).toBe(200);
+      expect(res.type).toBe("application/ld+json");
+      expect(res.json()).toEqual(loaded);
+    });
+  }
+
+  it("gives a document loaded without @context the GS1 Web Vocabulary context", async () => {
+    const doc = (await followMasterData(reference.resolverBase, `/01/${GTIN_OTHER}`)).json();
+    expect(doc["@context"]).toEqual(GS1_VOC_CONTEXT);
+    expect(GS1_VOC_CONTEXT["@vocab"]).toBe("https://gs1.org/voc/");
+    expect(GS1_VOC_CONTEXT.gs1).toBe(GS1_VOC_CONTEXT["@vocab"]);
+  });
+
+  it("every document served validates against the definition's schema for its type", async () => {
+    const { validateMasterData } = await createValidators({ network: false });
+    const dlPaths = [
+      `/01/${GTIN}`,
+      `/01/${GTIN_OTHER}`,
+      `/414/${GLN}`,
+      `/414/${GLN_EVENTS_ONLY}`,
+      `/417/${PGLN}`,
+    ];
+    for (const dlPath of dlPaths) {
+      const doc = (await followMasterData(reference.resolverBase, dlPath)).json();
+      const type = doc["@type"] as "gs1:Organization" | "gs1:Place" | "gs1:Product";
+      expect(validateMasterData(type, doc), dlPath).toEqual({ valid: true, errors: [] });
+    }
+  });
+
+  it("serves a classification value outside x-std-values unchanged", async () => {
+    const definition = parseYaml(readFileSync(path.join(ROOT, "schemas/interface.openapi.yaml"), "utf8")) as {
+      components: {
+        schemas: { Product: { properties: { productClassification: { "x-std-values": string[] } } } };
+      };
+    };
+    const listed = definition.components.schemas.Product.properties.productClassification["x-std-values"];
+    expect(listed).not.toContain(PRODUCT_UNLISTED.productClassification);
+    const doc = (await followMasterData(reference.resolverBase, `/01/${GTIN_OTHER}`)).json();
+    expect(doc.productClassification).toBe(PRODUCT_UNLISTED.productClassification);
+  });
+
+  it("generates a gs1:Place for a GLN that only events name", async () => {
+    const res = await followMasterData(reference.resolverBase, `/414/${GLN_EVENTS_ONLY}`);
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual({
+      "@context": GS1_VOC_CONTEXT,
+      "@type": "gs1:Place",
+      "@id": `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}`,
+      globalLocationNumber: GLN_EVENTS_ONLY,
+    });
+  });
+
+  const refused: [string, number][] = [
+    [`/masterdata/01/${withCheck("0950600099999")}`, 404],
+    [`/masterdata/00/${SSCC}`, 404],
+    [`/masterdata/gtin/${GTIN}`, 400],
+    ["/masterdata/01/123", 400],
+  ];
+  for (const [url, status] of refused) {
+    it(`${url} is ${status} problem+json`, async () => {
+      const res = await get(`${reference.resolverBase}${url}`);
+      expect(res.status).toBe(status);
+      expect(res.type).toBe("application/problem+json");
+      expect(res.json().status).toBe(status);
+    });
+  }
+});
+
+describe("master data faults: each changes the behaviour it names", () => {
+  const observe: Record<string, (base: string) => Promise<boolean>> = {
+    "md-no-context": async (base) => !("@context" in (await followMasterData(base, `/417/${PGLN}`)).json()),
+    "md-wrong-type-organization": async (base) =>
+      (await followMasterData(base, `/417/${PGLN}`)).json()["@type"] === "gs1:Place",
+    "md-classification-not-string": async (base) =>
+      typeof (await followMasterData(base, `/01/${GTIN}`)).json().productClassification === "number",
+  };
+
+  it("every master data fault has a test here, and names MUST requirements of the registry", () => {
+    const registry = parseYaml(readFileSync(path.join(ROOT, "suites/requirements.yaml"), "utf8")) as {
+      requirements: { id: string; level: string }[];
+    };
+    const musts = new Set(registry.requirements.filter((r) => r.level === "MUST").map((r) => r.id));
+    expect(MASTERDATA_FAULTS.map((f) => f.id).sort()).toEqual(Object.keys(observe).sort());
+    for (const fault of MASTERDATA_FAULTS) {
+      for (const id of fault.violates) expect(musts.has(id), `${fault.id} names ${id}`).toBe(true);
+    }
+  });
+
+  for (const [fault, shows] of Object.entries(observe)) {
+    it(`${fault}: the defect shows with the fault on and not without it`, async () => {
+      expect(await withReference([fault], shows)).toBe(true);
+      expect(await shows(reference.resolverBase)).toBe(false);
+    });
+  }
+
+  it("md-wrong-type-organization leaves products and places typed as loaded", async () => {
+    await withReference(["md-wrong-type-organization"], async (base) => {
+      expect((await followMasterData(base, `/01/${GTIN}`)).json()["@type"]).toBe("gs1:Product");
+      expect((await followMasterData(base, `/414/${GLN}`)).json()["@type"]).toBe("gs1:Place");
+    });
+  });
+
+  it("md-classification-not-string gives distinct values distinct numbers and leaves places alone", async () => {
+    await withReference(["md-classification-not-string"], async (base) => {
+      const a = (await followMasterData(base, `/01/${GTIN}`)).json().productClassification;
+      const b = (await followMasterData(base, `/01/${GTIN_OTHER}`)).json().productClassification;
+      expect(a).not.toBe(b);
+      expect((await followMasterData(base, `/414/${GLN}`)).json().locationClassification).toBe(
+        "PROCESSING_PLANT",
+      );
+    });
+  });
+});
