@@ -1,14 +1,9 @@
 // serve, faults and fixtures: thin wiring over the reference sender and the generator.
-import type { parseArgs } from "node:util";
 import { generateDataset, readDatasetFile, writeDatasetFile } from "../generate/index.ts";
 import { UsageError } from "../harness/options.ts";
 import { loadKeys } from "../reference/auth/index.ts";
 import { faultCatalogue, startReference } from "../reference/index.ts";
-
-type Parse = (
-  args: string[],
-  options: Parameters<typeof parseArgs>[0]["options"],
-) => { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+import type { Parse } from "./parse.ts";
 
 function int(name: string, v: unknown, fallback: number | undefined, min = 0): number | undefined {
   if (v === undefined) return fallback;

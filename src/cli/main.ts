@@ -1,26 +1,12 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import { diffReports, formatDiff, useColor } from "../harness/report/index.ts";
 import { runTracecheck } from "../harness/run.ts";
 import type { Report } from "../harness/types.ts";
 import { faultsCommand, fixturesCommand, serveCommand } from "./commands.ts";
 import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
-
-type Flags = Record<string, string | boolean | string[] | undefined>;
-
-function parse(args: string[], options: Parameters<typeof parseArgs>[0]["options"]) {
-  try {
-    return parseArgs({
-      args,
-      options: { ...options, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-    });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message.split("\n")[0]}`);
-  }
-}
+import { type Flags, parse } from "./parse.ts";
 
 const RUN_OPTIONS = {
   target: { type: "string" },
