@@ -1,0 +1,220 @@
+import { canonicalBizStep } from "../model/bizstep.ts";
+import { LIST_PARAMETERS } from "../model/types.ts";
+import { CORE_EVENTS, canonicalDisposition } from "./core-events.ts";
+import { deref, isObject } from "./json-pointer.ts";
+import { type FoundProperty, findMasterDataSchemas, propertiesOf } from "./master-data-schemas.ts";
+import { parametersOf } from "./operations.ts";
+import type { ExtensionProblem, JsonObject, MasterDataTypeName } from "./types.ts";
+
+/** The classification property of each type whose values are an extensible list (spec 2.2). */
+const CLASSIFICATIONS: Partial<Record<MasterDataTypeName, string>> = {
+  "gs1:Product": "productClassification",
+  "gs1:Place": "locationClassification",
+};
+
+function checkCoreEvents(raw: JsonObject): ExtensionProblem[] {
+  const at = "/x-std-core-events";
+  const list = raw["x-std-core-events"];
+  if (list === undefined) {
+    return [
+      {
+        family: "core-events",
+        path: at,
+        message: "x-std-core-events is missing; declare the seven core events of spec 6.",
+      },
+    ];
+  }
+  if (!Array.isArray(list)) {
+    return [
+      { family: "core-events", path: at, message: "x-std-core-events must be a list of event signatures." },
+    ];
+  }
+  const problems: ExtensionProblem[] = [];
+  const known = new Set(CORE_EVENTS.map((e) => e.name));
+  list.forEach((entry, i) => {
+    if (!isObject(entry) || typeof entry.name !== "string") {
+      problems.push({
+        family: "core-events",
+        path: `${at}/${i}`,
+        message: "An entry without a name cannot be matched to a core event.",
+      });
+    } else if (!known.has(entry.name)) {
+      problems.push({
+        family: "core-events",
+        path: `${at}/${i}`,
+        message: `${entry.name} is not one of the seven core events of spec 6.`,
+      });
+    }
+  });
+  for (const expected of CORE_EVENTS) {
+    const indexes = list.flatMap((e, i) => (isObject(e) && e.name === expected.name ? [i] : []));
+    const first = indexes[0];
+    if (first === undefined) {
+      problems.push({
+        family: "core-events",
+        path: at,
+        message: `The core event ${expected.name} is missing.`,
+      });
+      continue;
+    }
+    if (indexes.length > 1) {
+      problems.push({
+        family: "core-events",
+        path: at,
+        message: `The core event ${expected.name} is declared ${indexes.length} times.`,
+      });
+    }
+    const entry = list[first] as JsonObject;
+    const same = (field: keyof typeof expected, canon: (s: string) => string): boolean => {
+      const want = expected[field];
+      const got = entry[field] ?? null;
+      return want === null ? got === null : typeof got === "string" && canon(got) === canon(want);
+    };
+    const columns: [keyof typeof expected, (s: string) => string][] = [
+      ["eventType", (s) => s],
+      ["action", (s) => s],
+      ["bizStep", canonicalBizStep],
+      ["disposition", canonicalDisposition],
+    ];
+    for (const [field, canon] of columns) {
+      if (!same(field, canon)) {
+        problems.push({
+          family: "core-events",
+          path: `${at}/${first}/${field}`,
+          message: `${expected.name} has ${field} ${JSON.stringify(entry[field] ?? null)} where spec 6 fixes ${JSON.stringify(expected[field])}.`,
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Every property of a master data schema, nested ones (e.g. of an address) included. */
+function allProperties(raw: JsonObject, schema: unknown, at: string): FoundProperty[] {
+  const out: FoundProperty[] = [];
+  const seen = new Set<string>();
+  const visit = (node: unknown, where: string) => {
+    const r = deref(raw, node, where);
+    if (seen.has(r.at)) return;
+    seen.add(r.at);
+    for (const property of propertiesOf(raw, r.node, r.at)) {
+      out.push(property);
+      visit(property.schema, property.at);
+      const items = property.schema.items;
+      if (items !== undefined) visit(items, `${property.at}/items`);
+    }
+  };
+  visit(schema, at);
+  return out;
+}
+
+function checkMasterData(raw: JsonObject): ExtensionProblem[] {
+  const problems: ExtensionProblem[] = [];
+  const found = findMasterDataSchemas(raw);
+  for (const type of ["gs1:Organization", "gs1:Place", "gs1:Product"] as const) {
+    if (!found.some((f) => f.type === type)) {
+      problems.push({
+        family: "kde-name",
+        path: "/components/schemas",
+        message: `No schema for ${type} is declared, so its x-kde-name cannot be checked.`,
+      });
+    }
+  }
+  // A schema shared by several types (an address) is reported once, at its own place.
+  const reported = new Set<string>();
+  for (const f of found) {
+    const classification = CLASSIFICATIONS[f.type];
+    for (const p of allProperties(raw, f.schema, f.at)) {
+      const kde = p.schema["x-kde-name"];
+      if ((typeof kde !== "string" || kde.trim() === "") && !reported.has(p.at)) {
+        reported.add(p.at);
+        problems.push({
+          family: "kde-name",
+          path: p.at,
+          message: `Property ${p.name} of ${f.type} has no x-kde-name.`,
+        });
+      }
+      const target = deref(raw, p.schema, p.at).node;
+      const isEnum = Array.isArray(p.schema.enum) || (isObject(target) && Array.isArray(target.enum));
+      if (isEnum && (p.schema["x-std-values"] !== undefined || p.name === classification)) {
+        problems.push({
+          family: "std-values",
+          path: p.at,
+          message: `Property ${p.name} of ${f.type} is an enum, which would refuse values its extensible list gains; list them in x-std-values only (spec 2.2).`,
+        });
+      }
+    }
+    if (!classification) continue;
+    const p = propertiesOf(raw, f.schema, f.at).find((q) => q.name === classification);
+    if (!p) {
+      problems.push({
+        family: "std-values",
+        path: f.at,
+        message: `${f.type} declares no ${classification}.`,
+      });
+      continue;
+    }
+    const values = p.schema["x-std-values"];
+    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === "string")) {
+      problems.push({
+        family: "std-values",
+        path: p.at,
+        message: `${classification} must list its permitted values in x-std-values as strings (spec 2.2).`,
+      });
+    }
+  }
+  return problems;
+}
+
+function checkListParameters(raw: JsonObject): ExtensionProblem[] {
+  const problems: ExtensionProblem[] = [];
+  const declared = parametersOf(raw, "/events").filter((d) => d.parameter.in === "query");
+  for (const name of LIST_PARAMETERS) {
+    const d = declared.find((x) => x.parameter.name === name);
+    if (!d) {
+      problems.push({
+        family: "style-explode",
+        path: "/paths/~1events/get/parameters",
+        message: `Query parameter ${name} is not declared on GET /events.`,
+      });
+      continue;
+    }
+    const p = d.parameter;
+    if (p["x-style"] !== "pipeDelimited") {
+      problems.push({
+        family: "style-explode",
+        path: d.at,
+        message: `${name} must carry x-style: pipeDelimited (spec 4.1 rule 2).`,
+      });
+    }
+    if (p["x-explode"] !== false) {
+      problems.push({
+        family: "style-explode",
+        path: d.at,
+        message: `${name} must carry x-explode: false (spec 4.1 rule 2).`,
+      });
+    }
+    if ((p.style !== undefined && p.style !== "pipeDelimited") || p.explode === true) {
+      problems.push({
+        family: "style-explode",
+        path: d.at,
+        message: `${name} declares style/explode that contradict one pipe-joined parameter (spec 4.1 rule 2).`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Checks the four vendor extension families of spec 9 in a parsed definition (ours or a vendor's). */
+export function checkExtensions(raw: unknown): ExtensionProblem[] {
+  if (!isObject(raw)) {
+    return [
+      {
+        family: "core-events",
+        path: "",
+        message: "The definition is not an object, so none of its extensions can be read.",
+      },
+    ];
+  }
+  return [...checkCoreEvents(raw), ...checkMasterData(raw), ...checkListParameters(raw)];
+}

@@ -1,0 +1,74 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { parse } from "yaml";
+import { DefinitionError } from "./errors.ts";
+import { isObject } from "./json-pointer.ts";
+import { DEFAULT_DEFINITION_FILE } from "./locations.ts";
+import { readDefinition } from "./read-definition.ts";
+import type { Definition, JsonObject } from "./types.ts";
+
+/**
+ * A copy without external $refs. The validator resolves internal references only; external ones (the
+ * published EPCIS schema) are resolved by resolveSchema, so here only the document's own structure is judged.
+ */
+function withoutExternalRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutExternalRefs);
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) continue;
+    out[key] = withoutExternalRefs(value);
+  }
+  return out;
+}
+
+function describeErrors(errors: unknown): string {
+  if (typeof errors === "string") return errors;
+  if (!Array.isArray(errors) || errors.length === 0) return "it does not match the OpenAPI 3.1 schema";
+  return errors
+    .slice(0, 3)
+    .map((e) => (isObject(e) ? `${String(e.instancePath) || "/"} ${String(e.message)}` : String(e)))
+    .join("; ");
+}
+
+/** Checks a parsed document against the OpenAPI 3.1 schema; returns what is wrong, or undefined. */
+export async function openApiProblem(raw: unknown): Promise<string | undefined> {
+  if (!isObject(raw)) return "it is not a YAML or JSON object";
+  if (typeof raw.openapi !== "string" || !raw.openapi.startsWith("3.1")) {
+    return `it declares openapi ${JSON.stringify(raw.openapi)} where 3.1.x is needed`;
+  }
+  const result = await new Validator().validate(withoutExternalRefs(raw) as JsonObject);
+  return result.valid ? undefined : describeErrors(result.errors);
+}
+
+/** Reads, validates (OpenAPI 3.1) and indexes an interface definition. */
+export async function loadDefinition(file: string = DEFAULT_DEFINITION_FILE): Promise<Definition> {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (err) {
+    throw new DefinitionError(
+      absolute,
+      `Cannot read the interface definition ${absolute} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path given with --definition.`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = parse(text);
+  } catch (err) {
+    throw new DefinitionError(
+      absolute,
+      `The interface definition ${absolute} is not valid YAML (${(err as Error).message.split("\n")[0]}); fix the syntax and run again.`,
+    );
+  }
+  const problem = await openApiProblem(raw);
+  if (problem !== undefined || !isObject(raw)) {
+    throw new DefinitionError(
+      absolute,
+      `The interface definition ${absolute} is not valid OpenAPI 3.1: ${problem}; fix it and run again.`,
+    );
+  }
+  return readDefinition(raw, absolute);
+}

@@ -1,0 +1,15 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root, found from this file's place in src/definition/. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export const DEFAULT_DEFINITION_FILE = path.join(REPO_ROOT, "schemas", "interface.openapi.yaml");
+
+export const DEFAULT_SCHEMA_CACHE = path.join(REPO_ROOT, "schemas", "cache");
+
+/** The mirror a checkout next to the shared artefacts has, so tests and runs work without network. */
+export const DEFAULT_SIBLING_MIRROR = path.join(REPO_ROOT, "..", "shared", "epcis", "mirror");
+
+/** The published EPCIS 2.0.1 JSON schema, used when a definition references none. */
+export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";

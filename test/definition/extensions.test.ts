@@ -1,0 +1,213 @@
+import { readFile } from "node:fs/promises";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import {
+  checkExtensions,
+  DEFAULT_DEFINITION_FILE,
+  type ExtensionProblem,
+} from "../../src/definition/index.ts";
+
+type Obj = Record<string, unknown>;
+let original: Obj;
+
+beforeAll(async () => {
+  original = parse(await readFile(DEFAULT_DEFINITION_FILE, "utf8"));
+});
+
+/** The object at `keys` under `root`; a test that walks a wrong path fails here instead of mutating nothing. */
+function node(root: unknown, ...keys: string[]): Obj {
+  let current = root;
+  for (const key of keys) current = (current as Obj)[key];
+  if (typeof current !== "object" || current === null) throw new Error(`no object at ${keys.join("/")}`);
+  return current as Obj;
+}
+
+function list(root: unknown, ...keys: string[]): Obj[] {
+  const parent = node(root, ...keys.slice(0, -1));
+  const value = parent[keys[keys.length - 1] ?? ""];
+  if (!Array.isArray(value)) throw new Error(`no list at ${keys.join("/")}`);
+  return value as Obj[];
+}
+
+/** checkExtensions on a copy changed by `mutate`. */
+function problemsAfter(mutate: (doc: Obj) => void): ExtensionProblem[] {
+  const copy = structuredClone(original);
+  mutate(copy);
+  return checkExtensions(copy);
+}
+
+const coreEvent = (doc: Obj, name: string): Obj => {
+  const found = list(doc, "x-std-core-events").find((e) => e.name === name);
+  if (!found) throw new Error(`no core event ${name}`);
+  return found;
+};
+const schemaOf = (doc: Obj, name: string) => node(doc, "components", "schemas", name);
+const propertyOf = (doc: Obj, schema: string, property: string) =>
+  node(doc, "components", "schemas", schema, "properties", property);
+const parameterOf = (doc: Obj, name: string) => node(doc, "components", "parameters", name);
+const eventsOperation = (doc: Obj) => node(doc, "paths", "/events", "get");
+
+describe("checkExtensions (spec 9: the four extension families)", () => {
+  it("finds no problem in our own definition", () => {
+    expect(checkExtensions(original)).toEqual([]);
+  });
+
+  it("refuses a classification declared as an enum", () => {
+    const problems = problemsAfter((d) => {
+      const p = propertyOf(d, "Product", "productClassification");
+      p.enum = [...(p["x-std-values"] as string[])];
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        family: "std-values",
+        path: "/components/schemas/Product/properties/productClassification",
+      }),
+    ]);
+  });
+
+  it("refuses a classification whose values are only an enum", () => {
+    const problems = problemsAfter((d) => {
+      const p = propertyOf(d, "Place", "locationClassification");
+      p.enum = p["x-std-values"];
+      delete p["x-std-values"];
+    });
+    expect(problems.map((p) => p.family)).toEqual(["std-values", "std-values"]);
+    expect(problems.every((p) => p.path.endsWith("/locationClassification"))).toBe(true);
+  });
+
+  it("refuses a master data property without x-kde-name, nested ones included", () => {
+    const top = problemsAfter((d) => {
+      delete propertyOf(d, "Organization", "organizationName")["x-kde-name"];
+    });
+    expect(top).toEqual([
+      {
+        family: "kde-name",
+        path: "/components/schemas/Organization/properties/organizationName",
+        message: expect.stringContaining("organizationName"),
+      },
+    ]);
+    const nested = problemsAfter((d) => {
+      delete propertyOf(d, "PostalAddress", "postalCode")["x-kde-name"];
+    });
+    expect(nested).toEqual([
+      expect.objectContaining({
+        family: "kde-name",
+        path: "/components/schemas/PostalAddress/properties/postalCode",
+      }),
+    ]);
+  });
+
+  it("refuses a definition that lacks a master data type", () => {
+    const problems = problemsAfter((d) => {
+      delete node(d, "components", "schemas").Product;
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({ family: "kde-name", message: expect.stringContaining("gs1:Product") }),
+    ]);
+  });
+
+  it("finds the master data schemas of a vendor's definition by name when they are not marked", () => {
+    const problems = problemsAfter((d) => {
+      for (const name of ["Organization", "Place", "Product"]) delete schemaOf(d, name)["x-master-data-type"];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses a core event taken out", () => {
+    const problems = problemsAfter((d) => {
+      d["x-std-core-events"] = list(d, "x-std-core-events").filter((e) => e.name !== "Receiving");
+    });
+    expect(problems).toEqual([
+      { family: "core-events", path: "/x-std-core-events", message: "The core event Receiving is missing." },
+    ]);
+  });
+
+  it("refuses a core event whose fixed columns differ from spec 6", () => {
+    const problems = problemsAfter((d) => {
+      coreEvent(d, "Shipping").action = "ADD";
+      coreEvent(d, "Transformation").action = "ADD";
+      coreEvent(d, "Disaggregation").disposition = null;
+    });
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      "/x-std-core-events/3/disposition",
+      "/x-std-core-events/4/action",
+      "/x-std-core-events/6/action",
+    ]);
+    expect(problems.every((p) => p.family === "core-events")).toBe(true);
+  });
+
+  it("accepts the URN and Web URI forms of the fixed bizSteps and dispositions", () => {
+    const problems = problemsAfter((d) => {
+      coreEvent(d, "Shipping").bizStep = "urn:epcglobal:cbv:bizstep:shipping";
+      coreEvent(d, "Shipping").disposition = "https://ref.gs1.org/cbv/Disp-in_transit";
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses an eighth event, a duplicate and a missing family", () => {
+    const extra = problemsAfter((d) => {
+      const events = list(d, "x-std-core-events");
+      events.push({ ...coreEvent(d, "Commission"), name: "Harvest" });
+      events.push(coreEvent(d, "Shipping"));
+    });
+    expect(extra.map((p) => p.message)).toEqual([
+      "Harvest is not one of the seven core events of spec 6.",
+      "The core event Shipping is declared 2 times.",
+    ]);
+    const none = problemsAfter((d) => {
+      delete d["x-std-core-events"];
+    });
+    expect(none).toEqual([expect.objectContaining({ family: "core-events", path: "/x-std-core-events" })]);
+  });
+
+  it("refuses a list parameter with x-explode true", () => {
+    const problems = problemsAfter((d) => {
+      parameterOf(d, "EQ_bizLocation")["x-explode"] = true;
+    });
+    expect(problems).toEqual([
+      {
+        family: "style-explode",
+        path: "/components/parameters/EQ_bizLocation",
+        message: expect.stringContaining("EQ_bizLocation must carry x-explode: false"),
+      },
+    ]);
+  });
+
+  it("refuses a list parameter declared with style form instead of x-style", () => {
+    const problems = problemsAfter((d) => {
+      const p = parameterOf(d, "MATCH_anyEPC");
+      delete p["x-style"];
+      p.style = "form";
+    });
+    expect(problems.map((p) => p.family)).toEqual(["style-explode", "style-explode"]);
+    expect(problems.every((p) => p.message.startsWith("MATCH_anyEPC"))).toBe(true);
+  });
+
+  it("refuses a definition whose GET /events lacks a list parameter", () => {
+    const problems = problemsAfter((d) => {
+      const op = eventsOperation(d);
+      op.parameters = list(op, "parameters").filter(
+        (p) => p.$ref !== "#/components/parameters/EQ_transformationID",
+      );
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        family: "style-explode",
+        message: expect.stringContaining("EQ_transformationID"),
+      }),
+    ]);
+  });
+
+  it("reads parameters written inline as well as by $ref", () => {
+    const problems = problemsAfter((d) => {
+      const op = eventsOperation(d);
+      const inline = list(op, "parameters").map((p) => parameterOf(d, String(p.$ref).split("/").pop() ?? ""));
+      op.parameters = inline;
+      const bizStep = inline[6];
+      if (bizStep) bizStep["x-style"] = "spaceDelimited";
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({ family: "style-explode", path: "/paths/~1events/get/parameters/6" }),
+    ]);
+  });
+});
