@@ -1,0 +1,178 @@
+// What a resolver's link set must look like (spec 2.3), written once for every check that reads one. Each
+// assertion returns undefined when the rule holds, else evidence whose message says what is wrong.
+import { CANONICAL_DL_BASE, canonicalId, isDigitalLink, parseDigitalLink } from "../../model/index.ts";
+import type { Evidence } from "../types.ts";
+
+/** Member names of a link set entry are link type URIs under this namespace (spec 2.3). */
+export const LINK_TYPE_NAMESPACE = "https://ref.gs1.org/voc/";
+
+export const DEFAULT_LINK = `${LINK_TYPE_NAMESPACE}defaultLink`;
+export const MASTER_DATA_LINK = `${LINK_TYPE_NAMESPACE}masterData`;
+export const EPCIS_LINK = `${LINK_TYPE_NAMESPACE}epcis`;
+
+/** The link types spec 2.3 names; their members must be arrays of link objects. */
+export const SPEC_LINK_TYPES: readonly string[] = [DEFAULT_LINK, MASTER_DATA_LINK, EPCIS_LINK];
+
+export interface LinkObject {
+  href: string;
+  title: string;
+  [k: string]: unknown;
+}
+
+export type LinksetEntry = Record<string, unknown>;
+
+/** The entry member a link type is listed under: "gs1:epcis" as the definition writes it, or the URI itself. */
+export function linkTypeMember(linkType: string): string {
+  return linkType.startsWith("gs1:") ? LINK_TYPE_NAMESPACE + linkType.slice("gs1:".length) : linkType;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isAbsoluteUrl(v: unknown): boolean {
+  if (typeof v !== "string") return false;
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function linkObjectProblem(link: unknown, where: string): string | undefined {
+  if (!isRecord(link)) return `${where} is not a link object`;
+  if (typeof link.href !== "string") return `${where} has no string href`;
+  if (!isAbsoluteUrl(link.href)) return `${where}.href "${link.href}" is not an absolute URL`;
+  if (typeof link.title !== "string") return `${where} has no string title`;
+  return undefined;
+}
+
+function entryProblems(entry: unknown, i: number): string[] {
+  const at = `linkset[${i}]`;
+  if (!isRecord(entry)) return [`${at} is not an object`];
+  const problems: string[] = [];
+  if (typeof entry.anchor !== "string") problems.push(`${at}.anchor is not a string`);
+  else if (!isAbsoluteUrl(entry.anchor)) problems.push(`${at}.anchor "${entry.anchor}" is not a URI`);
+  if (!("itemDescription" in entry)) problems.push(`${at} has no itemDescription`);
+  else if (entry.itemDescription !== null && typeof entry.itemDescription !== "string") {
+    problems.push(`${at}.itemDescription is ${JSON.stringify(entry.itemDescription)}, not a string or null`);
+  }
+  for (const member of SPEC_LINK_TYPES) {
+    if (!(member in entry)) continue;
+    const links = entry[member];
+    if (!Array.isArray(links)) {
+      problems.push(`${at}["${member}"] is not an array of link objects`);
+      continue;
+    }
+    links.forEach((link, k) => {
+      const problem = linkObjectProblem(link, `${at}["${member}"][${k}]`);
+      if (problem !== undefined) problems.push(problem);
+    });
+  }
+  return problems;
+}
+
+/** The body is `{ "linkset": [entry, …] }` with the fields and link objects of spec 2.3. */
+export function linksetShapeProblem(body: unknown): Evidence | undefined {
+  if (!isRecord(body)) {
+    return { message: "the body is not a JSON object", expected: "{ linkset: [ … ] }", actual: body };
+  }
+  if (!Array.isArray(body.linkset)) {
+    return {
+      message: "the linkset member is not an array of entries",
+      expected: "linkset: an array of entries",
+      actual: body.linkset === undefined ? "no linkset member" : body.linkset,
+    };
+  }
+  const problems = body.linkset.flatMap((entry, i) => entryProblems(entry, i));
+  if (problems.length === 0) return undefined;
+  const shown =
+    problems.slice(0, 5).join("; ") + (problems.length > 5 ? `; and ${problems.length - 5} more` : "");
+  return { message: shown, actual: problems };
+}
+
+/** The entries of a link set body, whatever else is wrong with it. */
+export function linksetEntries(body: unknown): LinksetEntry[] {
+  if (!isRecord(body) || !Array.isArray(body.linkset)) return [];
+  return body.linkset.filter(isRecord);
+}
+
+function sameIdentifier(anchor: unknown, uri: string): boolean {
+  if (typeof anchor !== "string" || !isDigitalLink(anchor)) return false;
+  return canonicalId(anchor) === canonicalId(uri);
+}
+
+/** The entry whose anchor names the identifier (under any base), else undefined. */
+export function entryAbout(body: unknown, uri: string): LinksetEntry | undefined {
+  return linksetEntries(body).find((e) => sameIdentifier(e.anchor, uri));
+}
+
+function withoutTrailingSlash(base: string): string {
+  return base.replace(/\/+$/, "");
+}
+
+function baseOf(uri: string): string | undefined {
+  try {
+    return withoutTrailingSlash(new URL(parseDigitalLink(uri).base).href);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An entry's anchor is the Digital Link URI asked about, under the resolver's own base or the canonical base
+ * https://id.gs1.org (spec 2.3, 4.2).
+ */
+export function anchorProblem(body: unknown, requested: string, resolverBase: string): Evidence | undefined {
+  const anchors = linksetEntries(body).map((e) => e.anchor);
+  const allowed = [resolverBase, CANONICAL_DL_BASE].map((b) => withoutTrailingSlash(new URL(b).href));
+  const expected = allowed.map((b) => `${b}${canonicalId(requested).slice(CANONICAL_DL_BASE.length)}`);
+  const good = anchors.some((a) => {
+    if (!sameIdentifier(a, requested)) return false;
+    const base = baseOf(a as string);
+    return base !== undefined && allowed.includes(base);
+  });
+  if (good) return undefined;
+  const message =
+    anchors.length === 0
+      ? "the link set has no entry, so no anchor names the identifier asked about"
+      : anchors.some((a) => sameIdentifier(a, requested))
+        ? "the anchor names the identifier under a base that is neither the resolver's nor https://id.gs1.org"
+        : "no entry's anchor is the Digital Link URI asked about";
+  return { message, expected, actual: anchors };
+}
+
+/** The link objects an entry lists under a link type; a malformed member yields none. */
+export function linksOf(entry: LinksetEntry, linkType: string): LinkObject[] {
+  const links = entry[linkTypeMember(linkType)];
+  if (!Array.isArray(links)) return [];
+  return links.filter((l): l is LinkObject => isRecord(l) && typeof l.href === "string");
+}
+
+/** The entry offers each of the link types, each with at least one link (spec 4.2's table). */
+export function missingLinkTypesProblem(
+  entry: LinksetEntry,
+  linkTypes: readonly string[],
+): Evidence | undefined {
+  const missing = linkTypes.filter((t) => linksOf(entry, t).length === 0);
+  if (missing.length === 0) return undefined;
+  return {
+    message: `the entry offers no ${missing.map(linkTypeMember).join(" and no ")} link`,
+    expected: linkTypes.map(linkTypeMember),
+    actual: Object.keys(entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
+  };
+}
+
+/** Every entry carries a non-empty defaultLink array (spec 2.3). */
+export function defaultLinkProblem(body: unknown): Evidence | undefined {
+  const without = linksetEntries(body)
+    .filter((e) => linksOf(e, DEFAULT_LINK).length === 0)
+    .map((e) => e.anchor);
+  if (without.length === 0) return undefined;
+  return {
+    message: `${without.length} entr${without.length === 1 ? "y has" : "ies have"} no ${DEFAULT_LINK} link`,
+    expected: `a non-empty ${DEFAULT_LINK} array in every entry`,
+    actual: without,
+  };
+}

@@ -1,0 +1,135 @@
+// Spec 4.2 and 9: "Paths use numeric application identifiers only. The alphabetic form (for example gtin) is
+// not allowed"; "with the identifiers in the order shown". Each malformed path below is built from an
+// identifier the resolver does answer for, so that only the malformation can explain a refusal.
+import type { RunContext } from "../../src/harness/context.ts";
+import { PATH_FORMS, type PathForm } from "../../src/harness/identifiers-from-baseline.ts";
+import { type Checks, requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../src/harness/target.ts";
+import { type DigitalLinkElement, formatDigitalLink, parseDigitalLink } from "../../src/model/index.ts";
+import { sampledIdentifiers } from "./support/identifiers.ts";
+import { requestResolver } from "./support/linksets.ts";
+
+// The GS1 short names of the AIs spec 4.2 uses; the alphabetic paths a resolver must not answer.
+const ALPHABETIC: Record<string, string> = {
+  "00": "sscc",
+  "01": "gtin",
+  "10": "lot",
+  "21": "ser",
+  "414": "gln",
+  "417": "party",
+};
+
+function firstOf(ctx: RunContext, form: PathForm): DigitalLinkElement[] | undefined {
+  const uri = sampledIdentifiers(ctx)[form][0];
+  return uri === undefined ? undefined : parseDigitalLink(uri).elements;
+}
+
+/** The path of the elements, values percent-encoded as in any Digital Link, AIs written by `name`. */
+function pathOf(elements: DigitalLinkElement[], name: (ai: string) => string): string {
+  return formatDigitalLink("", elements)
+    .split("/")
+    .map((segment, i) => (i % 2 === 1 ? name(segment) : segment))
+    .join("/");
+}
+
+function urlOf(ctx: RunContext, path: string): string {
+  return `${ctx.resolverBase.replace(/\/+$/, "")}${path}?linkType=linkset`;
+}
+
+interface Case {
+  label: string;
+  url: string;
+}
+
+/** Sends each case and records a pass for a 4xx, a fail for anything else (spec 4.2 shows no status). */
+async function expectRefusals(checks: Checks, ctx: RunContext, cases: Case[]): Promise<void> {
+  await Promise.all(
+    cases.map(async ({ label, url }) => {
+      const { result, exchange, error } = await requestResolver(ctx, url);
+      if (result === undefined) {
+        checks.fail(`${label} (${url}) got no answer: ${error}`, exchangeEvidence(exchange));
+      } else if (result.status >= 400 && result.status <= 499) {
+        checks.pass(`${label} refused with ${result.status}`);
+      } else {
+        checks.fail(
+          `${label} (${url}) was answered ${result.status} instead of being refused with a 4xx`,
+          exchangeEvidence(exchange, { expected: "a 4xx refusal", actual: result.status }),
+        );
+      }
+    }),
+  );
+}
+
+requirementTest(
+  "RES-NUMERIC-ONLY",
+  "Alphabetic AI paths are not answered as numeric ones",
+  async (checks, ctx) => {
+    const forms = PATH_FORMS.filter((form) => firstOf(ctx, form) !== undefined);
+    if (forms.length === 0) return checks.skip("no identifier is known to build an alphabetic path from");
+    await Promise.all(
+      forms.map(async (form) => {
+        const path = pathOf(firstOf(ctx, form)!, (ai) => ALPHABETIC[ai] ?? ai);
+        const url = urlOf(ctx, path);
+        const { result, exchange, error } = await requestResolver(ctx, url);
+        if (result === undefined) {
+          checks.fail(`${url} got no answer: ${error}`, exchangeEvidence(exchange));
+          return;
+        }
+        let answered = false;
+        if (result.status >= 200 && result.status <= 299) {
+          try {
+            const body = result.json();
+            answered = typeof body === "object" && body !== null && "linkset" in body;
+          } catch {
+            answered = false;
+          }
+        }
+        if (answered) {
+          checks.fail(
+            `the alphabetic path ${path} was answered with a link set, as if it were numeric`,
+            exchangeEvidence(exchange, { expected: "no link set (any non-2xx)", actual: result.status }),
+          );
+        } else {
+          checks.pass(`${path} answered ${result.status}, not a link set`);
+        }
+      }),
+    );
+  },
+);
+
+requirementTest("RES-AI-ORDER", "Identifiers in the wrong order are refused", async (checks, ctx) => {
+  const cases: Case[] = [];
+  for (const form of ["01/10", "01/21"] as const) {
+    const elements = firstOf(ctx, form);
+    if (elements === undefined) continue;
+    const path = pathOf([...elements].reverse(), (ai) => ai);
+    cases.push({ label: `the qualifier before the GTIN, ${path}`, url: urlOf(ctx, path) });
+  }
+  if (cases.length === 0) {
+    return checks.skip("no lot or serial identifier (/01/…/10/… or /01/…/21/…) is known to put out of order");
+  }
+  await expectRefusals(checks, ctx, cases);
+});
+
+/** The key with its check digit changed, and with a leading zero that keeps the digit but breaks the length. */
+function badKeys(key: string): { what: string; value: string }[] {
+  const last = Number(key.slice(-1));
+  return [
+    { what: "a wrong check digit", value: key.slice(0, -1) + String((last + 1) % 10) },
+    { what: `${key.length + 1} digits`, value: `0${key}` },
+  ];
+}
+
+requirementTest("RES-AI-VALUE", "A bad check digit or length is refused", async (checks, ctx) => {
+  const cases: Case[] = [];
+  for (const form of ["00", "01", "414", "417"] as const) {
+    const key = firstOf(ctx, form)?.[0];
+    if (key === undefined) continue;
+    for (const bad of badKeys(key.value)) {
+      const path = `/${key.ai}/${bad.value}`;
+      cases.push({ label: `AI ${key.ai} with ${bad.what}, ${path}`, url: urlOf(ctx, path) });
+    }
+  }
+  if (cases.length === 0) return checks.skip("no SSCC, GTIN, GLN or PGLN is known to alter");
+  await expectRefusals(checks, ctx, cases);
+});

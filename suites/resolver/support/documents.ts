@@ -1,0 +1,51 @@
+// The master data documents a receiver reaches through the masterData links of /01, /414 and /417 link sets
+// (spec 4.2), each with the type its identifier calls for. Fetched once per suite file.
+import type { MasterDataTypeName } from "../../../src/definition/index.ts";
+import { MASTER_DATA_LINK } from "../../../src/harness/assertions/linkset.ts";
+import type { RunContext } from "../../../src/harness/context.ts";
+import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
+import type { ExchangeRecord } from "../../../src/harness/types.ts";
+import { documentAt } from "./follow.ts";
+import { goodLinksets, linksOfAnswer } from "./linksets.ts";
+
+export const MASTER_DATA_TYPE_OF: Partial<Record<PathForm, MasterDataTypeName>> = {
+  "01": "gs1:Product",
+  "414": "gs1:Place",
+  "417": "gs1:Organization",
+};
+
+export interface ReachedDocument {
+  form: PathForm;
+  /** The identifier whose link set offered the link, canonical. */
+  uri: string;
+  href: string;
+  expected: MasterDataTypeName;
+  /** The parsed document; absent when the link did not answer one. */
+  doc?: unknown;
+  /** Why no document was read. */
+  problem?: string;
+  exchange?: ExchangeRecord;
+}
+
+let reached: Promise<ReachedDocument[]> | undefined;
+
+export function reachedDocuments(ctx: RunContext): Promise<ReachedDocument[]> {
+  reached ??= (async () => {
+    const links = (await goodLinksets(ctx)).flatMap((a) => {
+      const expected = MASTER_DATA_TYPE_OF[a.form];
+      if (expected === undefined) return [];
+      return linksOfAnswer(a, MASTER_DATA_LINK).map((link) => ({ a, expected, href: link.href }));
+    });
+    return Promise.all(
+      links.map(async ({ a, expected, href }): Promise<ReachedDocument> => {
+        const base = { form: a.form, uri: a.uri, href, expected };
+        const linked = await documentAt(ctx, href);
+        if (linked.kind === "document") return { ...base, doc: linked.doc, exchange: linked.exchange };
+        return linked.exchange
+          ? { ...base, problem: linked.message, exchange: linked.exchange }
+          : { ...base, problem: linked.message };
+      }),
+    );
+  })();
+  return reached;
+}

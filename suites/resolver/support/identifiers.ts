@@ -1,0 +1,52 @@
+// The identifiers the resolver checks ask about: those of the baseline and of the setup values, a few per path
+// form, drawn with the run's seed.
+import type { RunContext } from "../../../src/harness/context.ts";
+import {
+  type IdentifierSources,
+  type IdentifiersByForm,
+  identifiersFromBaseline,
+  PATH_FORMS,
+  sampleIdentifiers,
+} from "../../../src/harness/identifiers-from-baseline.ts";
+import { loadBaseline } from "../../../src/harness/target.ts";
+import type { EpcisEvent } from "../../../src/model/index.ts";
+
+/** Identifiers asked about per path form; enough to catch a defect, few enough to keep a run short. */
+export const IDS_PER_FORM = 4;
+
+let sampled: IdentifiersByForm | undefined;
+
+/** Events the harness knows the target holds: as served, and as loaded when --dataset was given. */
+export function knownEvents(ctx: RunContext): EpcisEvent[] {
+  const baseline = loadBaseline(ctx);
+  return [...baseline.events, ...(baseline.datasetEvents ?? [])];
+}
+
+/** The events given plus the party and location exchanged at setup (--party, --gln). */
+export function identifierSources(ctx: RunContext, events: readonly EpcisEvent[]): IdentifierSources {
+  const sources: IdentifierSources = { events };
+  if (ctx.party !== undefined) sources.party = ctx.party;
+  if (ctx.gln !== undefined) sources.gln = ctx.gln;
+  return sources;
+}
+
+/** True for the identifiers exchanged at setup: the sender's own, which must resolve. */
+export function isSetupIdentifier(ctx: RunContext, uri: string): boolean {
+  const setup = identifiersFromBaseline(identifierSources(ctx, []));
+  return setup["417"].includes(uri) || setup["414"].includes(uri);
+}
+
+export function sampledIdentifiers(ctx: RunContext): IdentifiersByForm {
+  if (sampled === undefined) {
+    const all = identifiersFromBaseline(identifierSources(ctx, knownEvents(ctx)));
+    const picked = { ...all };
+    for (const form of PATH_FORMS) picked[form] = sampleIdentifiers(all[form], IDS_PER_FORM, ctx.seed);
+    sampled = picked;
+  }
+  return sampled;
+}
+
+/** Why a path form cannot be checked: no identifier of that form is known. */
+export function noIdentifierReason(form: string): string {
+  return `no /${form.split("/").join("/…/")}/… identifier is known from the baseline or the setup values (--party, --gln), so this path form could not be asked about`;
+}

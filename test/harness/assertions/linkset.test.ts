@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import {
+  anchorProblem,
+  DEFAULT_LINK,
+  defaultLinkProblem,
+  EPCIS_LINK,
+  entryAbout,
+  linksetEntries,
+  linksetShapeProblem,
+  linksOf,
+  linkTypeMember,
+  MASTER_DATA_LINK,
+  missingLinkTypesProblem,
+} from "../../../src/harness/assertions/linkset.ts";
+import { CANONICAL_DL_BASE, gs1CheckDigit } from "../../../src/model/index.ts";
+
+const GLN = "950600000001" + gs1CheckDigit("950600000001");
+const GTIN = "0950600001343" + gs1CheckDigit("0950600001343");
+const RESOLVER = "http://127.0.0.1:8080";
+const CANONICAL = `${CANONICAL_DL_BASE}/414/${GLN}`;
+
+const link = (href: string, title = "a link") => ({ href, title });
+
+function goodBody(anchor = `${RESOLVER}/414/${GLN}`) {
+  return {
+    linkset: [
+      {
+        anchor,
+        itemDescription: "Harbour plant",
+        [DEFAULT_LINK]: [link(`${RESOLVER}/masterdata/414/${GLN}`)],
+        [MASTER_DATA_LINK]: [link(`${RESOLVER}/masterdata/414/${GLN}`)],
+        [EPCIS_LINK]: [link(`${RESOLVER}/events?EQ_bizLocation=x`)],
+      },
+    ],
+  };
+}
+
+describe("linksetShapeProblem", () => {
+  it("accepts the link set of spec 2.3, with a null itemDescription too", () => {
+    expect(linksetShapeProblem(goodBody())).toBeUndefined();
+    const body = goodBody();
+    (body.linkset[0] as Record<string, unknown>).itemDescription = null;
+    expect(linksetShapeProblem(body)).toBeUndefined();
+  });
+
+  it("refuses a body that is not an object or whose linkset is not an array", () => {
+    expect(linksetShapeProblem([])?.message).toMatch(/not a JSON object/);
+    expect(linksetShapeProblem({ linkset: goodBody().linkset[0] })?.message).toMatch(/not an array/);
+    expect(linksetShapeProblem({})?.actual).toBe("no linkset member");
+  });
+
+  it("names an itemDescription that is a number or absent", () => {
+    const body = goodBody();
+    (body.linkset[0] as Record<string, unknown>).itemDescription = 9506000000018;
+    expect(linksetShapeProblem(body)?.message).toMatch(/itemDescription is 9506000000018/);
+    delete (body.linkset[0] as Record<string, unknown>).itemDescription;
+    expect(linksetShapeProblem(body)?.message).toMatch(/no itemDescription/);
+  });
+
+  it("names a link without title, without href, or with a relative href", () => {
+    const body = goodBody();
+    const entry = body.linkset[0] as Record<string, unknown>;
+    entry[EPCIS_LINK] = [{ href: `${RESOLVER}/events` }];
+    expect(linksetShapeProblem(body)?.message).toMatch(/no string title/);
+    entry[EPCIS_LINK] = [{ title: "t" }];
+    expect(linksetShapeProblem(body)?.message).toMatch(/no string href/);
+    entry[EPCIS_LINK] = [link("/events")];
+    expect(linksetShapeProblem(body)?.message).toMatch(/not an absolute URL/);
+    entry[EPCIS_LINK] = link(`${RESOLVER}/events`);
+    expect(linksetShapeProblem(body)?.message).toMatch(/not an array of link objects/);
+  });
+
+  it("names an anchor that is missing or not a URI, and an entry that is not an object", () => {
+    expect(linksetShapeProblem({ linkset: [{ itemDescription: null }] })?.message).toMatch(
+      /anchor is not a string/,
+    );
+    expect(linksetShapeProblem(goodBody("not a uri"))?.message).toMatch(/is not a URI/);
+    expect(linksetShapeProblem({ linkset: ["x"] })?.message).toMatch(/linkset\[0\] is not an object/);
+  });
+
+  it("leaves link types outside spec 2.3 alone", () => {
+    const body = goodBody();
+    (body.linkset[0] as Record<string, unknown>)["https://example.com/rel"] = [{ href: "rel" }];
+    expect(linksetShapeProblem(body)).toBeUndefined();
+  });
+});
+
+describe("anchorProblem", () => {
+  it("accepts the URI asked about under the resolver's base or the canonical base", () => {
+    expect(anchorProblem(goodBody(), CANONICAL, RESOLVER)).toBeUndefined();
+    expect(anchorProblem(goodBody(CANONICAL), CANONICAL, RESOLVER)).toBeUndefined();
+    expect(anchorProblem(goodBody(), CANONICAL, `${RESOLVER}/`)).toBeUndefined();
+  });
+
+  it("refuses the resolver's bare base, another identifier and another host", () => {
+    expect(anchorProblem(goodBody(RESOLVER), CANONICAL, RESOLVER)?.message).toMatch(/no entry's anchor/);
+    expect(anchorProblem(goodBody(`${RESOLVER}/01/${GTIN}`), CANONICAL, RESOLVER)).toBeDefined();
+    const elsewhere = anchorProblem(goodBody(`https://other.example/414/${GLN}`), CANONICAL, RESOLVER);
+    expect(elsewhere?.message).toMatch(/neither the resolver's nor/);
+    expect(elsewhere?.expected).toEqual([`${RESOLVER}/414/${GLN}`, CANONICAL]);
+  });
+
+  it("refuses an empty link set", () => {
+    expect(anchorProblem({ linkset: [] }, CANONICAL, RESOLVER)?.message).toMatch(/no entry/);
+  });
+});
+
+describe("entries and links", () => {
+  it("finds the entry about an identifier whatever base its anchor has", () => {
+    expect(entryAbout(goodBody(), CANONICAL)?.anchor).toBe(`${RESOLVER}/414/${GLN}`);
+    expect(entryAbout(goodBody(), `${CANONICAL_DL_BASE}/01/${GTIN}`)).toBeUndefined();
+    expect(linksetEntries({ linkset: "x" })).toEqual([]);
+  });
+
+  it("maps the definition's gs1: link types to entry members", () => {
+    expect(linkTypeMember("gs1:epcis")).toBe(EPCIS_LINK);
+    expect(linkTypeMember(MASTER_DATA_LINK)).toBe(MASTER_DATA_LINK);
+  });
+
+  it("lists the links of a type and names the missing types", () => {
+    const entry = linksetEntries(goodBody())[0]!;
+    expect(linksOf(entry, "gs1:epcis").map((l) => l.href)).toEqual([`${RESOLVER}/events?EQ_bizLocation=x`]);
+    expect(missingLinkTypesProblem(entry, ["gs1:masterData", "gs1:epcis"])).toBeUndefined();
+    delete entry[EPCIS_LINK];
+    entry[MASTER_DATA_LINK] = [];
+    const problem = missingLinkTypesProblem(entry, ["gs1:masterData", "gs1:epcis"]);
+    expect(problem?.message).toBe(`the entry offers no ${MASTER_DATA_LINK} and no ${EPCIS_LINK} link`);
+  });
+
+  it("names the entries without a default link", () => {
+    expect(defaultLinkProblem(goodBody())).toBeUndefined();
+    const body = goodBody();
+    delete (body.linkset[0] as Record<string, unknown>)[DEFAULT_LINK];
+    expect(defaultLinkProblem(body)?.actual).toEqual([`${RESOLVER}/414/${GLN}`]);
+  });
+});
