@@ -19,6 +19,12 @@ export const parse: Parse = (args, options) => {
     });
     return { values: values as Flags, positionals };
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split("\n")[0]}`);
+    throw new UsageError(usageSentence(err as Error));
   }
 };
+
+// node's messages run to several sentences and lines; the first sentence names the mistake, --help the remedy.
+function usageSentence(err: Error): string {
+  const first = (err.message.split("\n")[0] ?? "").split(". ")[0]?.replace(/\.$/, "") ?? "";
+  return `${first.charAt(0).toLowerCase()}${first.slice(1)}; add --help to the command to see its options.`;
+}

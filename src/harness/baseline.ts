@@ -50,7 +50,8 @@ type Outcome =
 
 async function fetchAll(client: HttpClient, url: string): Promise<Outcome> {
   const { pages, problem } = await followPages(client, url);
-  const first = pages[0];
+  // A page that is not a 2xx answer is not among the pages; it is the problem's result.
+  const first = pages[0] ?? problem?.result;
   if (first && first.status === 413) return { kind: "refused" };
   if (problem) return { kind: "failed", message: problem.message };
   const events: EpcisEvent[] = [];
@@ -87,7 +88,8 @@ class Collected {
 }
 
 const MIN_SECONDS = -62135596800n; // 0001-01-01T00:00:00Z
-const MAX_SECONDS = 253402300800n; // 10000-01-01T00:00:00Z
+// The last second with a four-digit year: a five-digit year is not a dateTimeStamp many servers parse.
+const MAX_SECONDS = 253402300799n; // 9999-12-31T23:59:59Z
 
 async function bisectWindows(
   client: HttpClient,

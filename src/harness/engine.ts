@@ -2,7 +2,7 @@
 // context is handed in with `provide`; nothing is passed through environment variables.
 import path from "node:path";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import { createVitest } from "vitest/node";
+import { createVitest, TestsNotFoundError } from "vitest/node";
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
 import type { ConformanceClass, Status } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
@@ -81,6 +81,7 @@ export async function runSuites(
       reporters: [collector],
       provide: { [CONTEXT_KEY]: ctx },
       pool: "threads",
+      isolate: false,
       silent: true,
       passWithNoTests: true,
       testTimeout: Math.max(120_000, ctx.timeoutMs * 20),
@@ -91,6 +92,9 @@ export async function runSuites(
   );
   try {
     await vitest.start();
+  } catch (err) {
+    // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
+    if (!(err instanceof TestsNotFoundError)) throw err;
   } finally {
     await vitest.close();
     // vitest marks a run with failing tests in process.exitCode; our exit status is decided from verdicts alone.

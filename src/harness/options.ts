@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
+import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
 import type { ConformanceClass } from "./types.ts";
 
 export const ALL_CLASSES: ConformanceClass[] = [
@@ -40,6 +41,8 @@ export interface RunOptions {
   embeddedEvents: number;
   /** Faults switched on in the embedded reference (for proving the harness). */
   embeddedFaults: string[];
+  /** A named configuration of the embedded reference (src/reference/configurations.ts). */
+  referenceConfig?: string;
   quiet: boolean;
 }
 
@@ -95,7 +98,9 @@ export function readConfigFile(file: string | undefined, cwd: string): Raw {
   try {
     parsed = YAML.parse(readFileSync(chosen, "utf8"));
   } catch (err) {
-    throw new UsageError(`config file ${chosen} is not valid YAML: ${(err as Error).message}`);
+    // The YAML library follows its first line with a code frame; one line is enough to find the mistake.
+    const first = ((err as Error).message.split("\n")[0] ?? "").replace(/:$/, "");
+    throw new UsageError(`config file ${chosen} is not valid YAML (${first}); fix the file.`);
   }
   if (parsed === null || parsed === undefined) return {};
   if (typeof parsed !== "object" || Array.isArray(parsed)) {
@@ -136,6 +141,7 @@ const KNOWN = new Set([
   "allow-origin",
   "events",
   "faults",
+  "reference-config",
   "quiet",
 ]);
 
@@ -182,11 +188,22 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
     allowOrigins: list(get("allow-origin")).map((o) => new URL(url("allow-origin", o)!).origin),
     embeddedEvents: positiveInt("events", get("events"), 200),
     embeddedFaults: list(get("faults")),
+    referenceConfig: get("reference-config") as string | undefined,
     quiet: get("quiet") === true || get("quiet") === "true",
   };
   if (opts.apiKey === "") opts.apiKey = undefined;
   if (!opts.target && flags.resolver !== undefined) {
     throw new UsageError("--resolver needs --target: without --target the embedded reference serves both.");
+  }
+  if (opts.referenceConfig !== undefined) {
+    if (opts.target) {
+      throw new UsageError("--reference-config needs the embedded reference: leave out --target to use it.");
+    }
+    if (!REFERENCE_CONFIGURATION_NAMES.includes(opts.referenceConfig)) {
+      throw new UsageError(
+        `--reference-config: unknown configuration "${opts.referenceConfig}"; known: ${REFERENCE_CONFIGURATION_NAMES.join(", ")}.`,
+      );
+    }
   }
   for (const f of ["dataset", "definition", "baseline"] as const) {
     const v = opts[f];

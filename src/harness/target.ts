@@ -48,7 +48,8 @@ export function eventsUrl(ctx: RunContext, q: EventQuery | string): string {
  */
 export async function queryEvents(ctx: RunContext, q: EventQuery | string): Promise<QueryOutcome> {
   const { pages, problem } = await followPages(targetClient(ctx), eventsUrl(ctx, q));
-  const first = pages[0];
+  // A first answer that is not a 2xx is not among the pages; it is the problem's result.
+  const first = pages[0] ?? problem?.result;
   if (first && first.status === 413) return { kind: "refused", first };
   if (first && first.status >= 400 && first.status < 500) return { kind: "rejected", first };
   if (problem) return { kind: "broken", message: problem.message, first, exchange: problem.exchange };

@@ -1,0 +1,59 @@
+// Mistakes on the command line and a target that is not there: exit 2 and one sentence (CONTRACT.md exit status).
+import { describe, expect, it } from "vitest";
+import { runCli, unusedPort } from "../support/cli.ts";
+import { expectOneSentence } from "../support/sentence.ts";
+
+/** The one message line tracecheck writes for a usage mistake, without its "tracecheck: " prefix. */
+function message(stderr: string): string {
+  const lines = stderr.trim().split("\n");
+  expect(lines, "a single line on stderr").toHaveLength(1);
+  expect(lines[0]).toMatch(/^tracecheck: /);
+  return lines[0]!.slice("tracecheck: ".length);
+}
+
+describe("bad arguments exit 2 with one sentence", () => {
+  it.each([
+    [["run", "--nope"], "--nope"],
+    [["run", "--runs", "0"], "--runs"],
+    [["run", "--suite", "nope"], "nope"],
+    [["run", "--target"], "--target"],
+    [["run", "--quiet=yes"], "--quiet"],
+    [["run", "stray"], "stray"],
+    [["run", "--target", "not-a-url"], "--target"],
+    [["run", "--dataset", "/nonexistent/tracecheck/dataset.json"], "/nonexistent/tracecheck/dataset.json"],
+    [["bogus"], "bogus"],
+    [["serve", "--port", "x"], "--port"],
+    [["serve", "--dataset", "d.json", "--seed", "1"], "--dataset"],
+    [["fixtures", "--seed", "1"], "--out"],
+    [["diff", "only-one.json"], "diff"],
+    [["faults", "--jsonn"], "--jsonn"],
+  ])("tracecheck %j", async (args, named) => {
+    const { code, stdout, stderr } = await runCli(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    const text = message(stderr);
+    expectOneSentence(text);
+    expect(text).toContain(named);
+  });
+});
+
+describe("a target nothing listens on", () => {
+  it("exits 2 and says the target is unreachable", async () => {
+    const port = await unusedPort();
+    const target = `http://127.0.0.1:${port}`;
+    const { code, stderr } = await runCli([
+      "run",
+      "--target",
+      target,
+      "--seed",
+      "1",
+      "--suite",
+      "events",
+      "--quiet",
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(target);
+    expect(stderr).toMatch(/unreachable/);
+    expect(stderr).not.toMatch(/harness error/);
+  });
+});

@@ -1,0 +1,70 @@
+// Runs the real `tracecheck` command as a child process, the way users and CI pipelines call it.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const BIN = path.join(REPO_ROOT, "bin", "tracecheck.js");
+export const CONTRACT_FILE = path.resolve(REPO_ROOT, "../shared/design/CONTRACT.md");
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The environment a child gets: ours without the variables tracecheck reads (so a developer's key or mirror
+ * cannot change a result) and without vitest's own, which would confuse the vitest the runner starts.
+ */
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k.startsWith("TRACECHECK_") || k.startsWith("VITEST") || k === "NODE_OPTIONS") continue;
+    env[k] = v;
+  }
+  return { ...env, NO_COLOR: "1", ...extra };
+}
+
+/** `node bin/tracecheck.js …args` from the repository root; resolves when the process exits. */
+export function runCli(
+  args: readonly string[],
+  opts: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: childEnv(opts.env),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A fresh directory under the system's temporary folder, and a way to remove it. */
+export async function tempDir(label: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `tracecheck-test-${label}-`));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A port on 127.0.0.1 that was free a moment ago and on which nothing listens now. */
+export async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("the probe server has no port");
+  return address.port;
+}
