@@ -1,0 +1,52 @@
+// Spec 1: commodity modules add no endpoint, parameter or header; they constrain what an event payload must
+// contain, through JSON Schema. Each selected module's schema is applied to every event the target serves (the
+// schema itself says which events it concerns); core is always on.
+import { moduleProblem } from "../../src/harness/assertions/core-events.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { loadBaseline } from "../../src/harness/target.ts";
+import { moduleValidators, selectedModules } from "./support/definition.ts";
+import { coverageNote, type EventProblem, failEvents } from "./support/served.ts";
+
+const MODULE_REQUIREMENTS: readonly [module: string, id: string, title: string][] = [
+  ["core", "CORE-MODULE-CORE", "Events meet the core module schema"],
+  ["seafood", "CORE-MODULE-SEAFOOD", "Events meet the seafood module schema"],
+  ["wildcatch", "CORE-MODULE-WILDCATCH", "Events meet the wild-catch module schema"],
+  ["aquaculture", "CORE-MODULE-AQUACULTURE", "Events meet the aquaculture module schema"],
+];
+
+for (const [module, id, title] of MODULE_REQUIREMENTS) {
+  requirementTest(id, title, async (checks, ctx) => {
+    if (!selectedModules(ctx).includes(module)) {
+      checks.skip("module not selected with --modules");
+      return;
+    }
+    const { validators, borrowed } = await moduleValidators(ctx);
+    if (!validators.modules.includes(module)) {
+      checks.skip(`no schema for the ${module} module is declared in x-modules of ${ctx.definitionFile}`);
+      return;
+    }
+    const baseline = loadBaseline(ctx);
+    const events = baseline.events;
+    if (events.length === 0) {
+      checks.skip(`the harness holds no events of the target to validate: ${baseline.note}`);
+      return;
+    }
+    const found: EventProblem[] = events.flatMap((event) => {
+      const problem = moduleProblem(module, event, validators.validateModule(module, event));
+      return problem === undefined ? [] : [{ event, problem }];
+    });
+    const source = borrowed.includes(module)
+      ? `; the run's definition declares no ${module} module, so tracecheck's own schema was applied`
+      : "";
+    if (found.length === 0) {
+      checks.pass(coverageNote(events.length, baseline.complete, baseline.note) + source);
+      return;
+    }
+    await failEvents(
+      checks,
+      ctx,
+      found,
+      `${found.length} of ${events.length} events do not meet the ${module} module schema${source}`,
+    );
+  });
+}

@@ -1,0 +1,60 @@
+// The definition the core-events class reads its signatures and module schemas from: the one of the run
+// (--definition), with tracecheck's own standing in for an extension or a module it does not declare.
+import {
+  type CoreEventSignature,
+  createValidators,
+  DEFAULT_DEFINITION_FILE,
+  type Definition,
+  loadDefinition,
+  type Validators,
+} from "../../../src/definition/index.ts";
+import type { RunContext } from "../../../src/harness/context.ts";
+
+let definition: Promise<Definition> | undefined;
+let validators: Promise<{ validators: Validators; borrowed: string[] }> | undefined;
+
+/** The modules whose schemas apply: core always (spec 1), then those chosen with --modules. */
+export function selectedModules(ctx: RunContext): string[] {
+  return [...new Set(["core", ...ctx.modules])];
+}
+
+export function runDefinition(ctx: RunContext): Promise<Definition> {
+  definition ??= loadDefinition(ctx.definitionFile);
+  return definition;
+}
+
+/**
+ * The core event rows of the run's definition; when it declares none, tracecheck's own, since spec 6 makes the
+ * signatures immutable (DEF-CORE-EVENTS reports the missing extension).
+ */
+export async function coreRows(ctx: RunContext): Promise<{ rows: CoreEventSignature[]; borrowed: boolean }> {
+  const own = await runDefinition(ctx);
+  if (own.coreEvents.length > 0 || own.file === DEFAULT_DEFINITION_FILE) {
+    return { rows: own.coreEvents, borrowed: false };
+  }
+  return { rows: (await loadDefinition(DEFAULT_DEFINITION_FILE)).coreEvents, borrowed: true };
+}
+
+async function build(ctx: RunContext): Promise<{ validators: Validators; borrowed: string[] }> {
+  const own = await runDefinition(ctx);
+  const declared = new Set(own.modules.map((m) => m.name));
+  const missing = selectedModules(ctx).filter((m) => !declared.has(m));
+  let modules = own.modules;
+  if (missing.length > 0 && own.file !== DEFAULT_DEFINITION_FILE) {
+    const ours = await loadDefinition(DEFAULT_DEFINITION_FILE);
+    modules = [...own.modules, ...ours.modules.filter((m) => missing.includes(m.name))];
+  }
+  const opts: Parameters<typeof createValidators>[0] = { definition: { ...own, modules } };
+  if (ctx.schemaMirror !== undefined) opts.mirror = ctx.schemaMirror;
+  const borrowed = modules.filter((m) => !declared.has(m.name)).map((m) => m.name);
+  return { validators: await createValidators(opts), borrowed };
+}
+
+/**
+ * Validators for the run's modules, and the modules whose schema was taken from tracecheck's own definition
+ * because the run's definition declares none for them.
+ */
+export function moduleValidators(ctx: RunContext): Promise<{ validators: Validators; borrowed: string[] }> {
+  validators ??= build(ctx);
+  return validators;
+}

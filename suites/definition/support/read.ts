@@ -1,0 +1,63 @@
+// The run's interface definition as written (ours, or a vendor's with --definition), read once per suite file.
+// It is parsed here rather than through loadDefinition, so that a definition that is not valid OpenAPI 3.1 is
+// a verdict of this class instead of an exception.
+import { readFile } from "node:fs/promises";
+import { parse } from "yaml";
+import type { ExtensionProblem } from "../../../src/definition/index.ts";
+import type { Evidence } from "../../../src/harness/types.ts";
+
+export type ReadDefinition = { ok: true; raw: unknown } | { ok: false; problem: string };
+
+let read: Promise<ReadDefinition> | undefined;
+
+async function readOnce(file: string): Promise<ReadDefinition> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    return { ok: false, problem: `${file} cannot be read (${(err as Error).message})` };
+  }
+  try {
+    return { ok: true, raw: parse(text) };
+  } catch (err) {
+    return {
+      ok: false,
+      problem: `${file} is not valid YAML or JSON (${(err as Error).message.split("\n")[0]})`,
+    };
+  }
+}
+
+export function readRunDefinition(file: string): Promise<ReadDefinition> {
+  read ??= readOnce(file);
+  return read;
+}
+
+/** The value a JSON pointer ("/a/b~1c") names in a parsed document; undefined when it names nothing. */
+export function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === "") return root;
+  let node: unknown = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (typeof node === "object" && node !== null) node = (node as Record<string, unknown>)[token];
+    else return undefined;
+  }
+  return node;
+}
+
+const EXCERPT_CHARS = 400;
+
+/** A value small enough for a report line: itself, else the start of its JSON text. */
+export function excerpt(value: unknown): unknown {
+  const json = JSON.stringify(value);
+  if (json === undefined || json.length <= EXCERPT_CHARS) return value;
+  return `${json.slice(0, EXCERPT_CHARS)}…`;
+}
+
+/** Evidence for a problem found in the definition: where it lies and what is written there. */
+export function extensionEvidence(file: string, raw: unknown, problem: ExtensionProblem): Evidence {
+  return {
+    message: `${file}#${problem.path}: ${problem.message}`,
+    actual: excerpt(valueAt(raw, problem.path)) ?? "absent",
+  };
+}

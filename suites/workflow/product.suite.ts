@@ -1,0 +1,78 @@
+// Spec 1, steps 2 and 3: the receiver formats a product identifier as a Digital Link URI, sends it to the
+// sender's resolver, and follows the epcis link of the link set to the product's events.
+
+import { compareEventSets, describeComparison } from "../../src/harness/assertions/event-sets.ts";
+import { EPCIS_LINK } from "../../src/harness/assertions/linkset.ts";
+import { hopQuery } from "../../src/harness/assertions/trace-back.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+import { runOracle } from "../../src/model/index.ts";
+import { chooseProduct } from "./support/exchanged.ts";
+import { eventsRequest, fetchEvents, linkOf, resolveLinkset } from "./support/resolve.ts";
+
+requirementTest(
+  "FLOW-PRODUCT",
+  "A product id resolves and its epcis link yields its events",
+  async (checks, ctx) => {
+    const baseline = loadBaseline(ctx);
+    const product = chooseProduct(ctx, baseline.events);
+    if (product === undefined) {
+      checks.skip(
+        "product: the harness knows no SSCC, lot or serial of the target's events; pass one with --start-from",
+      );
+      return;
+    }
+    const resolved = await resolveLinkset(ctx, product.id);
+    if (!resolved.ok) {
+      checks.fail(`product: ${product.id} does not resolve: ${resolved.reason}`, {
+        ...resolved.evidence,
+        seed: ctx.seed,
+      });
+      return;
+    }
+    const link = linkOf(resolved.value, EPCIS_LINK);
+    if (!link.ok) {
+      checks.fail(`product: ${link.reason}`, { ...link.evidence, seed: ctx.seed });
+      return;
+    }
+    const query = hopQuery(product.hop);
+    const request = eventsRequest(link.value.href, query);
+    const answer = await fetchEvents(ctx, request.url);
+    if (!answer.ok) {
+      checks.fail(`product: the epcis link ${link.value.href} does not yield events: ${answer.reason}`, {
+        ...answer.evidence,
+        seed: ctx.seed,
+      });
+      return;
+    }
+    const expected = runOracle(baseline.events, query);
+    const comparison = compareEventSets(expected, answer.value.events);
+    const evidence = exchangeEvidence(answer.value.first.exchange, {
+      expected: { events: expected.length, query },
+      actual: { events: answer.value.events.length },
+    });
+    if (comparison.missing.length > 0) {
+      checks.fail(
+        `product: the events the epcis link of ${product.id} yields lack some of the product's events: ${describeComparison({ ...comparison, extra: [], duplicated: [] })}`,
+        { ...evidence, missing: comparison.missing, seed: ctx.seed },
+      );
+      return;
+    }
+    if (answer.value.events.length === 0) {
+      checks.fail(`product: the epcis link of ${product.id} yields no event`, {
+        ...evidence,
+        seed: ctx.seed,
+      });
+      return;
+    }
+    const notes = [
+      `${product.note}; its epcis link yields its ${expected.length} events`,
+      request.queried
+        ? "the link names the repository, which was queried for the product (spec 1, step 3)"
+        : "",
+      comparison.extra.length > 0 ? `${comparison.extra.length} further events came with them` : "",
+      baseline.complete ? "" : `the harness knows only part of the target's events (${baseline.note})`,
+    ];
+    checks.pass(notes.filter((n) => n !== "").join("; "));
+  },
+);

@@ -1,0 +1,81 @@
+// Spec 1: from a product's events a receiver traces back, querying only GET /events, through aggregations
+// (parentID, childEPCs) and transformation inputs (inputEPCList, inputQuantityList) to the events that
+// commissioned the inputs. The target's walk must reach every event the same walk reaches over the oracle.
+import { type AskHop, hopQuery, traceBack, traceProblem } from "../../src/harness/assertions/trace-back.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence, loadBaseline, queryEvents } from "../../src/harness/target.ts";
+import { HttpError } from "../../src/http/index.ts";
+import { runOracle } from "../../src/model/index.ts";
+import { chooseProduct } from "./support/exchanged.ts";
+
+/** Queries one trace may make: a bound on a large repository, far above what a chain of the embedded data needs. */
+const MAX_HOPS = 150;
+
+requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (checks, ctx) => {
+  const baseline = loadBaseline(ctx);
+  const product = chooseProduct(ctx, baseline.events);
+  if (product === undefined) {
+    checks.skip(
+      "trace-back: the harness knows no SSCC, lot or serial of the target's events; pass one with --start-from",
+    );
+    return;
+  }
+  const ask: AskHop = async (hop) => {
+    try {
+      const outcome = await queryEvents(ctx, hopQuery(hop));
+      switch (outcome.kind) {
+        case "events":
+          return { kind: "events", events: outcome.events };
+        case "refused":
+          return {
+            kind: "failed",
+            reason: "refused with 413, though a query on one identifier is narrow (spec 7)",
+            evidence: exchangeEvidence(outcome.first.exchange),
+          };
+        case "rejected":
+          return {
+            kind: "failed",
+            reason: `refused with ${outcome.first.status}`,
+            evidence: exchangeEvidence(outcome.first.exchange),
+          };
+        default:
+          return {
+            kind: "failed",
+            reason: outcome.message,
+            evidence: exchangeEvidence(outcome.exchange ?? outcome.first?.exchange),
+          };
+      }
+    } catch (err) {
+      if (err instanceof HttpError) {
+        return { kind: "failed", reason: err.message, evidence: exchangeEvidence(err.exchange) };
+      }
+      throw err;
+    }
+  };
+  const oracle: AskHop = async (hop) => ({
+    kind: "events",
+    events: runOracle(baseline.events, hopQuery(hop)),
+  });
+  const [actual, expected] = await Promise.all([
+    traceBack([product.hop], ask, MAX_HOPS),
+    traceBack([product.hop], oracle, MAX_HOPS),
+  ]);
+  const problem = traceProblem(actual, expected);
+  if (problem !== undefined) {
+    checks.fail(`trace-back from ${product.id}: ${problem.message}`, { ...problem, seed: ctx.seed });
+    return;
+  }
+  if (actual.reached.size === 0) {
+    checks.skip(`trace-back: the harness knows no event of ${product.id} to start from`);
+    return;
+  }
+  const notes = [
+    `${product.note}; ${actual.hops} queries reached ${actual.reached.size} events, ${actual.firstEvents.length} of them first events`,
+    actual.firstEvents.length === 0
+      ? "the sender's events hold no commissioning upstream of the product"
+      : "",
+    actual.bounded ? `the walk stopped at its bound of ${MAX_HOPS} queries` : "",
+    baseline.complete ? "" : `the harness knows only part of the target's events (${baseline.note})`,
+  ];
+  checks.pass(notes.filter((n) => n !== "").join("; "));
+});
