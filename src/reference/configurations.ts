@@ -1,0 +1,61 @@
+// Named configurations of a correct but unusual sender. Each one exercises a freedom the spec leaves open
+// (paging, the form identifiers are answered in, 413 on broad queries, the status of a refused key, where the
+// resolver lives) so that the harness can be shown to pass it; none of them is a fault.
+import type { ReferenceConfig } from "./types.ts";
+
+export interface NamedConfiguration {
+  name: string;
+  description: string;
+  config: Partial<ReferenceConfig>;
+  /** Set when the resolver and master data listen on a server of their own (0: a free port). */
+  resolverPort?: number;
+}
+
+/** Small enough that the generated datasets always span several pages. */
+const PAGED_SIZE = 7;
+/** Small enough that the unfiltered query of any generated dataset is refused, large enough for narrow ones. */
+const BROAD_LIMIT = 12;
+
+export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.freeze([
+  {
+    name: "paged",
+    description: `Pages every GET /events answer at ${PAGED_SIZE} events, linking the next page with rel="next".`,
+    config: { pageSize: PAGED_SIZE },
+  },
+  {
+    name: "digital-link",
+    description:
+      "Answers EPCs, classes and locations in their Digital Link form, whatever form they were loaded in.",
+    config: { answerInDigitalLink: true },
+  },
+  {
+    name: "refuse-broad",
+    description: `Refuses with 413 a query without a selective parameter that matches more than ${BROAD_LIMIT} events (spec 4.1 rule 4, spec 7).`,
+    config: { broadLimit: BROAD_LIMIT },
+  },
+  {
+    name: "forbidden-403",
+    description: "Refuses a wrong X-API-Key with 403 instead of 401 (spec 5 leaves the status open).",
+    config: { wrongKeyStatus: 403 },
+  },
+  {
+    name: "split-resolver",
+    description:
+      "Serves the resolver and master data on a port of their own, with link-set anchors under the canonical base https://id.gs1.org (spec 4.2).",
+    config: { canonicalAnchors: true },
+    resolverPort: 0,
+  },
+]);
+
+export const REFERENCE_CONFIGURATION_NAMES: readonly string[] = REFERENCE_CONFIGURATIONS.map((c) => c.name);
+
+/** The configuration called `name`; an unknown name is an error that lists the known ones. */
+export function referenceConfiguration(name: string): NamedConfiguration {
+  const found = REFERENCE_CONFIGURATIONS.find((c) => c.name === name);
+  if (!found) {
+    throw new Error(
+      `Unknown reference configuration "${name}"; use one of ${REFERENCE_CONFIGURATION_NAMES.join(", ")}.`,
+    );
+  }
+  return found;
+}

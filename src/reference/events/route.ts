@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { EpcisEvent, EventQuery } from "../../model/index.ts";
+import { sendProblem } from "../problem.ts";
+import type { EventStore } from "../store/index.ts";
+import type { ReferenceContext } from "../types.ts";
+import { shapeEvents } from "./answer-shape.ts";
+import { faultOn } from "./faults.ts";
+import { matchRulesFor } from "./match-rules.ts";
+import { decodePageToken, encodePageToken, pageUrl } from "./paging.ts";
+import { queryDocument } from "./query-document.ts";
+import { readQuery } from "./read-query.ts";
+
+export const QUERY_PARAMETER_EXCEPTION = "epcisException:QueryParameterException";
+export const QUERY_TOO_COMPLEX_EXCEPTION = "epcisException:QueryTooComplexException";
+
+/** Parameters that narrow a query to a few identifiers; a query without any of them may be too broad (spec 7). */
+const SELECTIVE_PARAMETERS = [
+  "MATCH_anyEPC",
+  "MATCH_anyEPCClass",
+  "EQ_transformationID",
+  "EQ_bizLocation",
+] as const;
+
+/** How many events the unfiltered query answers under the unfiltered-truncated fault. */
+const TRUNCATED_UNFILTERED = 10;
+
+/** GET /events (spec 4.1), answered from the indexed store. */
+export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, store: EventStore): void {
+  const rules = matchRulesFor(ctx.faults);
+  app.get("/events", async (request, reply) => {
+    const url = request.raw.url ?? "";
+    const mark = url.indexOf("?");
+    const reading = readQuery(mark < 0 ? "" : url.slice(mark + 1), ctx.faults);
+    if (!reading.ok) return refuseParameter(reply, reading.detail);
+
+    let offset = 0;
+    if (reading.nextPageToken !== undefined) {
+      const cursor = decodePageToken(reading.nextPageToken);
+      if (cursor === undefined || cursor.filter !== reading.filterPart) {
+        return refuseParameter(
+          reply,
+          "nextPageToken was not issued for this query; follow the next link exactly as the previous page gave it.",
+        );
+      }
+      offset = cursor.offset;
+    }
+
+    const query = reading.query;
+    if (faultOn(ctx.faults, "narrow-413") && query.MATCH_anyEPC?.length === 1) {
+      return refuseTooComplex(reply, "A query for one EPC is refused.");
+    }
+    const matched = store.query(query, rules).events;
+    if (!isSelective(query) && matched.length > ctx.config.broadLimit) {
+      return refuseTooComplex(
+        reply,
+        `The query matches ${matched.length} events, more than ${ctx.config.broadLimit} allowed without MATCH_anyEPC, MATCH_anyEPCClass, EQ_transformationID or EQ_bizLocation; add one of them or narrow the time window.`,
+      );
+    }
+
+    const filtered = Object.keys(query).length > 0;
+    const answer =
+      !filtered && faultOn(ctx.faults, "unfiltered-truncated")
+        ? matched.slice(0, TRUNCATED_UNFILTERED)
+        : matched;
+    const perPage = reading.perPage ?? ctx.config.pageSize;
+    const nextOffset = nextPageOffset(answer.length, offset, perPage, ctx.faults);
+    if (nextOffset !== undefined) {
+      const token = encodePageToken({ filter: reading.filterPart, offset: nextOffset });
+      reply.header(
+        "link",
+        `<${pageUrl(ctx.eventsBase(), reading.filterPart, reading.perPage, token)}>; rel="next"`,
+      );
+    }
+    const page: EpcisEvent[] = answer.slice(offset, offset + perPage);
+    const served = shapeEvents(page, {
+      faults: ctx.faults,
+      answerInDigitalLink: ctx.config.answerInDigitalLink,
+      filtered,
+    });
+    const body = queryDocument(served, { withContext: !faultOn(ctx.faults, "shape-no-context") });
+    return reply.code(200).header("content-type", "application/ld+json").send(JSON.stringify(body));
+  });
+}
+
+/** Where the next page starts, or undefined when this page is the last one (as the faults see it). */
+function nextPageOffset(
+  total: number,
+  offset: number,
+  perPage: number,
+  faults: ReadonlySet<string>,
+): number | undefined {
+  const next = offset + perPage;
+  if (next < total) {
+    const nextIsLast = next + perPage >= total;
+    return nextIsLast && faultOn(faults, "paging-drops-last-page") ? undefined : next;
+  }
+  return total > perPage && faultOn(faults, "paging-loop") ? 0 : undefined;
+}
+
+function isSelective(q: EventQuery): boolean {
+  return SELECTIVE_PARAMETERS.some((p) => q[p] !== undefined);
+}
+
+function refuseParameter(reply: FastifyReply, detail: string): FastifyReply {
+  return sendProblem(reply, 400, QUERY_PARAMETER_EXCEPTION, "Invalid query parameter", detail);
+}
+
+function refuseTooComplex(reply: FastifyReply, detail: string): FastifyReply {
+  return sendProblem(reply, 413, QUERY_TOO_COMPLEX_EXCEPTION, "Query too complex", detail);
+}

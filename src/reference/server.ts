@@ -1,0 +1,107 @@
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
+import { registerAuth } from "./auth/index.ts";
+import { registerEvents } from "./events/index.ts";
+import { FAULTS } from "./faults.ts";
+import { registerMasterData } from "./masterdata/index.ts";
+import { registerResolver } from "./resolver/index.ts";
+import { EventStore, type StoreOptions } from "./store/index.ts";
+import type { ReferenceConfig, ReferenceContext, ReferenceOptions } from "./types.ts";
+
+export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
+  pageSize: 1000,
+  broadLimit: Number.POSITIVE_INFINITY,
+  answerInDigitalLink: false,
+  wrongKeyStatus: 401,
+  canonicalAnchors: false,
+  authOnResolver: false,
+});
+
+export interface RunningReference {
+  /** Base of the query interface, without trailing slash: GET {eventsBase}/events. */
+  eventsBase: string;
+  /** Base of the Digital Link resolver and master data, without trailing slash. */
+  resolverBase: string;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Starts the reference sender; `store` sets how recordTimes are assigned on load (tests use it for fixed times). */
+export async function startReference(
+  opts: ReferenceOptions & { store?: StoreOptions },
+): Promise<RunningReference> {
+  const faults = checkedFaults(opts.faults ?? []);
+  const config: ReferenceConfig = { ...DEFAULT_CONFIG, ...opts.config };
+  if (!Number.isInteger(config.pageSize) || config.pageSize < 1) {
+    throw new Error(
+      `The page size must be a positive whole number, got ${config.pageSize}; fix the configuration.`,
+    );
+  }
+  const host = opts.host ?? "127.0.0.1";
+  const store = await EventStore.load(opts.dataset.events, opts.store);
+  const bases = { events: "", resolver: "" };
+  const ctx: ReferenceContext = {
+    config,
+    faults,
+    apiKeys: [...(opts.apiKeys ?? [])],
+    dataset: { events: [...store.events], masterData: opts.dataset.masterData },
+    eventsBase: () => bases.events,
+    resolverBase: () => bases.resolver,
+  };
+
+  const eventsApp = newInstance();
+  eventsApp.register(async (scope) => {
+    registerAuth(scope, ctx, "events");
+    registerEvents(scope, ctx, store);
+  });
+  const resolverApp = opts.resolverPort === undefined ? eventsApp : newInstance();
+  resolverApp.register(async (scope) => {
+    registerAuth(scope, ctx, "resolver");
+    registerResolver(scope, ctx);
+    registerMasterData(scope, ctx);
+  });
+
+  const apps = resolverApp === eventsApp ? [eventsApp] : [eventsApp, resolverApp];
+  try {
+    bases.events = await listen(eventsApp, host, opts.port ?? 0);
+    bases.resolver =
+      resolverApp === eventsApp ? bases.events : await listen(resolverApp, host, opts.resolverPort ?? 0);
+  } catch (err) {
+    await Promise.all(apps.map((a) => a.close()));
+    throw err;
+  }
+  return {
+    eventsBase: bases.events,
+    resolverBase: bases.resolver,
+    store,
+    close: async () => {
+      await Promise.all(apps.map((a) => a.close()));
+    },
+  };
+}
+
+function checkedFaults(ids: readonly string[]): ReadonlySet<string> {
+  const known = new Set(FAULTS.map((f) => f.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown fault ${unknown.join(", ")}; run \`tracecheck faults\` to list the known faults.`,
+    );
+  }
+  return new Set(ids);
+}
+
+function newInstance(): FastifyInstance {
+  // The logger stays off so that no request, and so no X-API-Key, is ever written anywhere.
+  return Fastify({ logger: false, routerOptions: { maxParamLength: 2048 } });
+}
+
+async function listen(app: FastifyInstance, host: string, port: number): Promise<string> {
+  await app.listen({ host, port });
+  const address = app.server.address() as AddressInfo;
+  // A wildcard address is not one a client can use; the loopback address is.
+  const shown =
+    address.address === "0.0.0.0" ? "127.0.0.1" : address.address === "::" ? "::1" : address.address;
+  const shownHost = address.family === "IPv6" ? `[${shown}]` : shown;
+  return `http://${shownHost}:${address.port}`;
+}
