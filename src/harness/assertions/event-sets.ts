@@ -48,3 +48,15 @@ export function describeComparison(c: SetComparison, limit = 3): string {
     parts.push(`${c.duplicated.length} event(s) answered twice (${few(c.duplicated)})`);
   return parts.length === 0 ? "the sets are equal" : parts.join("; ");
 }
+
+/** Every event of the lists once, by identity; the first copy seen is kept. */
+export function unionOf(...lists: readonly (readonly EpcisEvent[])[]): EpcisEvent[] {
+  const byId = new Map<string, EpcisEvent>();
+  for (const list of lists) {
+    for (const e of list) {
+      const id = eventIdentity(e);
+      if (!byId.has(id)) byId.set(id, e);
+    }
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,98 @@
+// Spec 4.1 EQ_bizStep: "Only events whose bizStep matches one of the values", compared under the three-form
+// equivalence of spec 2.1 (short, URN, Web URI), which also holds inside one pipe-joined value.
+import fc from "fast-check";
+import { NO_MATCH } from "../../src/generate/index.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { bizStepForms, bizStepsEqual, canonicalBizStep, encodeQuery } from "../../src/model/index.ts";
+import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
+import { type CaseResult, INCONCLUSIVE_413, narrowingFor, sameSelection, suiteEnv } from "./support/cases.ts";
+import { checkListFilter } from "./support/filters.ts";
+import { Findings } from "./support/findings.ts";
+import { skipWithoutEvents } from "./support/known.ts";
+import { checkProperty } from "./support/property.ts";
+
+type Form = "short" | "urn" | "webUri";
+const FORMS: readonly Form[] = ["short", "urn", "webUri"];
+
+requirementTest("EVT-BIZSTEP-MATCH", "EQ_bizStep selects the events of the business step", (checks, ctx) =>
+  checkListFilter(checks, ctx, {
+    parameter: "EQ_bizStep",
+    values: suiteEnv(ctx).known.pools.bizSteps,
+    noMatch: NO_MATCH.bizSteps,
+    subject: "EQ_bizStep with bizSteps as the events write them",
+    emptyReason: "no event the harness knows has a bizStep",
+    // Events writing the step in another form are the business of EVT-BIZSTEP-FORMS.
+    blames: (value) => (e) => e.bizStep === value,
+  }),
+);
+
+/** Two queries that must select the same events because they differ only in how the steps are written. */
+interface FormsCase {
+  written: EventQuery;
+  reference: EventQuery;
+}
+
+/** A narrowing around an event with the step, for a step the target refuses as too broad (spec 7). */
+function narrowingForStep(events: readonly EpcisEvent[], step: string | undefined): EventQuery | undefined {
+  if (step === undefined) return undefined;
+  const holder = events.find((e) => typeof e.bizStep === "string" && bizStepsEqual(e.bizStep, step));
+  return holder === undefined ? undefined : narrowingFor(holder);
+}
+
+function written(steps: readonly string[], forms: readonly Form[]): EventQuery {
+  return { EQ_bizStep: steps.map((s, i) => bizStepForms(s)[forms[i] ?? "short"]) };
+}
+
+requirementTest(
+  "EVT-BIZSTEP-FORMS",
+  "The short, URN and Web URI forms of a bizStep select the same events",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    if (skipWithoutEvents(checks, env.known)) return;
+    // Only steps in the CBV shape have three forms; a custom URI stands for itself (spec 2.1).
+    const steps = [...new Set(env.known.pools.bizSteps.map(canonicalBizStep))]
+      .filter((s) => /^[A-Za-z0-9_-]+$/.test(s))
+      .sort();
+    if (steps.length === 0) {
+      checks.skip("no event the harness knows has a bizStep from the CBV, which alone have three forms");
+      return;
+    }
+    const step = fc.constantFrom(...steps);
+    const form = fc.constantFrom(...FORMS);
+    const oneStep = fc
+      .tuple(step, form, form)
+      .map(([s, a, b]): FormsCase => ({ written: written([s], [a]), reference: written([s], [b]) }));
+    // Mixed forms in one pipe-joined value against the same steps all written short: a pipe defect shows in both.
+    const mixed = fc
+      .tuple(
+        fc.uniqueArray(step, { minLength: 2, maxLength: 3 }),
+        fc.array(form, { minLength: 3, maxLength: 3 }),
+      )
+      .map(([s, f]): FormsCase => ({ written: written(s, f), reference: written(s, []) }));
+    const findings = new Findings();
+    await checkProperty(checks, ctx, findings, {
+      subject: "EQ_bizStep written in one form against another",
+      arbitrary: fc.oneof(oneStep, mixed),
+      evaluate: async (c): Promise<CaseResult> => {
+        const relation = `EQ_bizStep=${c.written.EQ_bizStep?.join("|")} selecting what EQ_bizStep=${c.reference.EQ_bizStep?.join("|")} selects`;
+        const result = await sameSelection(env, findings, relation, c.reference, c.written);
+        const narrowing = narrowingForStep(env.known.events, c.reference.EQ_bizStep?.[0]);
+        if (
+          result.status !== "inconclusive" ||
+          result.reason !== INCONCLUSIVE_413 ||
+          narrowing === undefined
+        ) {
+          return result;
+        }
+        // A step too broad to answer (spec 7): the same relation among the events around one event.
+        return sameSelection(
+          env,
+          findings,
+          `${relation}, both narrowed by ${encodeQuery(narrowing)}`,
+          { ...c.reference, ...narrowing },
+          { ...c.written, ...narrowing },
+        );
+      },
+    });
+  },
+);

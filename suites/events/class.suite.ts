@@ -1,0 +1,108 @@
+// Spec 4.1 MATCH_anyEPCClass: "Only events having a quantityList, childQuantityList, inputQuantityList or
+// outputQuantityList where one of those EPC classes matches one of the patterns or URIs." One requirement per
+// list; a pattern must select what the classes it covers select (EVT-CLASS-PATTERN).
+import fc from "fast-check";
+import { NO_MATCH } from "../../src/generate/index.ts";
+import { unionOf } from "../../src/harness/assertions/event-sets.ts";
+import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../src/harness/target.ts";
+import { classMatches } from "../../src/model/index.ts";
+import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
+import { type Answer, exchangeOf } from "./support/answers.ts";
+import { type CaseResult, eventsOrVerdict, failWith, suiteEnv } from "./support/cases.ts";
+import { checkListFilter } from "./support/filters.ts";
+import { Findings } from "./support/findings.ts";
+import { classPatterns } from "./support/forms.ts";
+import { partialNote, skipWithoutEvents } from "./support/known.ts";
+import { blamePaging } from "./support/paging.ts";
+import { CLASS_FIELDS, type ClassField, classesIn, plainFirst } from "./support/pools.ts";
+import { checkProperty } from "./support/property.ts";
+
+const FIELD_REQUIREMENTS: Record<ClassField, string> = {
+  quantityList: "EVT-CLASS-QUANTITY",
+  childQuantityList: "EVT-CLASS-CHILD",
+  inputQuantityList: "EVT-CLASS-INPUT",
+  outputQuantityList: "EVT-CLASS-OUTPUT",
+};
+
+/** A pattern is judged against at most this many of the classes it covers, spread over them. */
+const MAX_COVERED = 16;
+
+function spread<T>(items: readonly T[], most: number): T[] {
+  const step = Math.max(1, Math.ceil(items.length / most));
+  return items.filter((_, i) => i % step === 0);
+}
+
+for (const field of CLASS_FIELDS) {
+  requirementTest(
+    FIELD_REQUIREMENTS[field],
+    `MATCH_anyEPCClass finds the events whose ${field} holds the class`,
+    (checks, ctx) =>
+      checkListFilter(checks, ctx, {
+        parameter: "MATCH_anyEPCClass",
+        values: plainFirst(suiteEnv(ctx).known.pools.classes[field]),
+        noMatch: NO_MATCH.classes,
+        subject: `MATCH_anyEPCClass with classes taken from ${field}`,
+        emptyReason: `no event the harness knows has ${field}, so there is no class to draw from it`,
+        blames: (value) => (e) => classesIn(e, field).includes(value),
+      }),
+  );
+}
+
+requirementTest(
+  "EVT-CLASS-PATTERN",
+  "A class pattern selects the events of the classes it covers",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    if (skipWithoutEvents(checks, env.known)) return;
+    const { pools } = env.known;
+    const classes = [...new Set(CLASS_FIELDS.flatMap((f) => pools.classes[f]))].sort();
+    const cases = [...new Set(classes.flatMap((c) => classPatterns(c, pools.companyPrefixes)))]
+      .sort()
+      .map((pattern) => {
+        const covered = classes.filter((c) => classMatches(pattern, c));
+        return { pattern, covers: covered.length, sample: spread(covered, MAX_COVERED) };
+      })
+      .filter((c) => c.covers > 0);
+    if (cases.length === 0) {
+      checks.skip(
+        "no class of the known events has a GTIN whose company prefix an EPC URN shows, so no sgtin pattern can be written",
+      );
+      return;
+    }
+    const findings = new Findings();
+    await checkProperty(checks, ctx, findings, {
+      subject: "MATCH_anyEPCClass with urn:epc:idpat:sgtin patterns of the known classes",
+      note: partialNote(env.known),
+      arbitrary: fc.constantFrom(...cases),
+      evaluate: async ({ pattern, covers, sample }): Promise<CaseResult> => {
+        const query: EventQuery = { MATCH_anyEPCClass: [pattern] };
+        const parts = sample.map((c): EventQuery => ({ MATCH_anyEPCClass: [c] }));
+        const [whole, ...answers] = await Promise.all([query, ...parts].map((q) => env.answers.get(q)));
+        const answered = eventsOrVerdict(env, findings, query, whole!);
+        if (!Array.isArray(answered)) return answered;
+        const byClass: EpcisEvent[] = [];
+        for (const answer of answers) {
+          // A covered class without a usable answer is for its quantity list's requirement to report.
+          if (answer?.kind !== "events") {
+            return { status: "inconclusive", reason: "a covered class alone got no usable answer" };
+          }
+          byClass.push(...answer.events);
+        }
+        // What the covered classes select one by one the pattern must select too, and nothing outside the pattern:
+        // a defect in one quantity list is that list's requirement, not the pattern's.
+        const problem = answerProblem({ query, answered, known: unionOf(byClass) });
+        if (problem === undefined) return { status: "ok" };
+        const result = failWith(
+          `${problem.reason}, compared with what ${sample.length} of the ${covers} class(es) it covers select one by one`,
+          exchangeEvidence(exchangeOf(whole!), problem.evidence),
+        );
+        return blamePaging(env, findings, result, [
+          [query, whole!],
+          ...parts.map((q, i): [EventQuery, Answer] => [q, answers[i]!]),
+        ]);
+      },
+    });
+  },
+);

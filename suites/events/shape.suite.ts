@@ -1,0 +1,295 @@
+// Spec 4.1 GET /events: "Returns all events in the repository, or only the events that match the criteria";
+// the body is EPCIS 2.0 JSON-LD conforming to the published schema. The answer's shape, its completeness without
+// parameters, the sameness of an event across answers, the empty answer, 413 (spec 7) and paging.
+import { SchemaUnavailableError } from "../../src/definition/index.ts";
+import { NO_MATCH } from "../../src/generate/index.ts";
+import { loadedContentProblem } from "../../src/harness/assertions/event-content.ts";
+import { compareEventSets, describeComparison, unionOf } from "../../src/harness/assertions/event-sets.ts";
+import { queryDocumentProblem } from "../../src/harness/assertions/query-document.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../src/harness/target.ts";
+import { encodeQuery, eventIdentity, runOracle } from "../../src/model/index.ts";
+import type { EventQuery } from "../../src/model/types.ts";
+import { type Answer, exchangeOf } from "./support/answers.ts";
+import {
+  type CaseResult,
+  eventsOrVerdict,
+  failWith,
+  INCONCLUSIVE_413,
+  noteContent,
+  type SuiteEnv,
+  suiteEnv,
+} from "./support/cases.ts";
+import { Findings } from "./support/findings.ts";
+import { type Known, skipWithoutEvents } from "./support/known.ts";
+import { answeredTwice, pagingLoss } from "./support/paging.ts";
+import { CLASS_FIELDS, EPC_FIELDS } from "./support/pools.ts";
+import { checkAll, recordResults } from "./support/property.ts";
+import { definitionValidators } from "./support/validators.ts";
+
+/** The first instant of xsd:dateTimeStamp: GE it spans every event. */
+const EARLIEST = "0001-01-01T00:00:00Z";
+/** Before any traceability event; a query bounded by it is used only where the oracle confirms it matches nothing. */
+const LONG_AGO = "1900-01-01T00:00:00Z";
+/** EPCs whose answers are compared for content, spread over the known ones. */
+const CONTENT_EPCS = 24;
+
+/** One query per kind of parameter, a pipe, a bound and one matching nothing: the answers whose shape is judged. */
+function sampleQueries(k: Known): EventQuery[] {
+  const { pools } = k;
+  const epcs = EPC_FIELDS.flatMap((f) => pools.epcs[f]);
+  const classes = CLASS_FIELDS.flatMap((f) => pools.classes[f]);
+  const firsts: [keyof EventQuery, string | undefined][] = [
+    ["MATCH_anyEPC", epcs[0]],
+    ["MATCH_anyEPCClass", classes[0]],
+    ["EQ_bizStep", pools.bizSteps[0]],
+    ["EQ_transformationID", pools.transformationIds[0]],
+    ["EQ_bizLocation", pools.locations[0]],
+  ];
+  const out: EventQuery[] = [{}];
+  for (const [parameter, value] of firsts) if (value !== undefined) out.push({ [parameter]: [value] });
+  if (pools.bizSteps.length >= 2) out.push({ EQ_bizStep: pools.bizSteps.slice(0, 2) });
+  const time = pools.eventTimes[Math.floor(pools.eventTimes.length / 2)];
+  if (time !== undefined) out.push({ GE_eventTime: time });
+  out.push({ MATCH_anyEPC: [NO_MATCH.epcs[1]] });
+  return out;
+}
+
+requirementTest(
+  "EVT-SHAPE-SCHEMA",
+  "Each answer is an EPCISQueryDocument valid against the published schema",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    let validators: Awaited<ReturnType<typeof definitionValidators>>;
+    try {
+      validators = await definitionValidators(ctx);
+    } catch (err) {
+      if (!(err instanceof SchemaUnavailableError)) throw err;
+      checks.error(`schema unavailable: ${err.message}`);
+      return;
+    }
+    const cases = sampleQueries(env.known).map((q) => async (): Promise<CaseResult> => {
+      const answer = await env.answers.get(q);
+      if (answer.kind === "refused") return { status: "inconclusive", reason: INCONCLUSIVE_413 };
+      // A refusal or a broken answer is for the requirement of the query to report; there is no body to judge.
+      if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to validate" };
+      for (const page of answer.pages) {
+        const problem = queryDocumentProblem(page.json(), validators, page.exchange);
+        if (problem !== undefined)
+          return failWith(`${problem.reason} (answer to ${page.url})`, problem.evidence);
+      }
+      return { status: "ok" };
+    });
+    await checkAll(
+      checks,
+      new Findings(),
+      "answers to the unfiltered query and one query per parameter",
+      cases,
+    );
+  },
+);
+
+requirementTest(
+  "EVT-SHAPE-CONTENT",
+  "An event has the same content in every answer and as loaded",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    if (skipWithoutEvents(checks, env.known)) return;
+    const { pools } = env.known;
+    const epcs = [...new Set(EPC_FIELDS.flatMap((f) => pools.epcs[f]))];
+    const spread = epcs.filter((_, i) => i % Math.max(1, Math.floor(epcs.length / CONTENT_EPCS)) === 0);
+    const queries: EventQuery[] = [
+      ...sampleQueries(env.known),
+      ...pools.bizSteps.map((v) => ({ EQ_bizStep: [v] })),
+      ...pools.transformationIds.map((v) => ({ EQ_transformationID: [v] })),
+      ...spread.map((v) => ({ MATCH_anyEPC: [v] })),
+    ];
+    const findings = new Findings();
+    // A difference is noted in `findings`, which records it under this requirement.
+    const served = queries.map((q) => async (): Promise<CaseResult> => {
+      const answer = await env.answers.get(q);
+      if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to compare" };
+      noteContent(env, findings, answer);
+      return { status: "ok" };
+    });
+    const loaded = (env.known.datasetEvents ?? []).map((event) => async (): Promise<CaseResult> => {
+      const copy = env.known.byId.get(eventIdentity(event));
+      if (copy === undefined)
+        return { status: "inconclusive", reason: "a loaded event is not served (see EVT-UNFILTERED)" };
+      const problem = loadedContentProblem(event, copy);
+      return problem === undefined ? { status: "ok" } : failWith(problem.reason, problem.evidence);
+    });
+    await checkAll(
+      checks,
+      findings,
+      "answers compared event by event with the baseline (and the loaded dataset)",
+      [...served, ...loaded],
+    );
+  },
+);
+
+requirementTest(
+  "EVT-UNFILTERED",
+  "No parameter returns every event the target holds",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    const answer = await env.answers.get({});
+    const evidence = exchangeEvidence(exchangeOf(answer));
+    switch (answer.kind) {
+      case "refused":
+        checks.pass("the unfiltered query was refused with 413 as too broad, which spec 7 allows");
+        return;
+      case "rejected":
+        checks.fail(`the query without parameters was refused with status ${answer.result.status}`, evidence);
+        return;
+      case "broken":
+        if (answer.paging !== undefined) {
+          checks.skip("the pages of the unfiltered answer could not be read to the end (see EVT-PAGING)");
+          return;
+        }
+        checks.fail(`the query without parameters got no usable answer: ${answer.message}`, evidence);
+        return;
+      case "events":
+        break;
+    }
+    // Queries whose bounds no event can miss: any event they answer must be in the unfiltered answer too.
+    const spanning = await Promise.all(
+      [{ GE_eventTime: EARLIEST }, { GE_recordTime: EARLIEST }].map((q) => env.answers.get(q)),
+    );
+    const whole = unionOf(
+      env.known.events,
+      env.known.datasetEvents ?? [],
+      ...spanning.map((a) => (a.kind === "events" ? a.events : [])),
+    );
+    const comparison = compareEventSets(whole, answer.events);
+    if (comparison.missing.length > 0 || comparison.duplicated.length > 0) {
+      const judged = { ...comparison, extra: [], equal: false };
+      checks.fail(`the unfiltered answer is not every event: ${describeComparison(judged)}`, {
+        ...evidence,
+        expected: { events: whole.length, from: "the baseline, the dataset and queries spanning all time" },
+        actual: { events: answer.events.length },
+        missing: comparison.missing.slice(0, 50),
+        extra: comparison.duplicated.slice(0, 50),
+      });
+      return;
+    }
+    checks.pass(
+      `the unfiltered answer holds all ${whole.length} events known from the baseline, the dataset and queries spanning all time`,
+    );
+  },
+);
+
+requirementTest(
+  "EVT-NO-MATCH",
+  "A query matching nothing answers an empty event list",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    const candidates: EventQuery[] = [
+      { MATCH_anyEPC: [NO_MATCH.epcs[1]] },
+      { MATCH_anyEPCClass: [NO_MATCH.classes[0]] },
+      { EQ_bizStep: [NO_MATCH.bizSteps[2]] },
+      { EQ_transformationID: [NO_MATCH.transformationIds[0]] },
+      { EQ_bizLocation: [NO_MATCH.locations[0]] },
+      { LT_eventTime: LONG_AGO },
+    ];
+    const queries = candidates.filter((q) => runOracle(env.known.candidates(q), q).length === 0);
+    const findings = new Findings();
+    const cases = queries.map((q) => async (): Promise<CaseResult> => {
+      const answer = await env.answers.get(q);
+      if (answer.kind === "refused") return { status: "inconclusive", reason: INCONCLUSIVE_413 };
+      const events = eventsOrVerdict(env, findings, q, answer);
+      if (!Array.isArray(events)) {
+        return failWith(
+          `${encodeQuery(q)} matches nothing and should answer an empty list: ${events.status === "fail" ? events.reason : "no answer"}`,
+          exchangeEvidence(exchangeOf(answer)),
+        );
+      }
+      return events.length === 0
+        ? { status: "ok" }
+        : {
+            status: "inconclusive",
+            reason: "answered events the harness does not expect (see the filter's requirement)",
+          };
+    });
+    await checkAll(checks, findings, "queries matching nothing", cases);
+  },
+);
+
+requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 413", async (checks, ctx) => {
+  const env = suiteEnv(ctx);
+  const broad: EventQuery[] = [{}, { GE_eventTime: EARLIEST }];
+  const notes: string[] = [];
+  for (const q of broad) {
+    const answer = await env.answers.get(q);
+    const what = encodeQuery(q) === "" ? "the unfiltered query" : encodeQuery(q);
+    if (answer.kind === "events") notes.push(`${what} was answered with ${answer.events.length} events`);
+    else if (answer.kind === "refused") notes.push(`${what} was refused with 413, which spec 7 allows`);
+    else
+      notes.push(
+        `${what} got ${answer.kind === "rejected" ? `status ${answer.result.status}` : "no usable answer"} (see EVT-UNFILTERED)`,
+      );
+  }
+  checks.pass(notes.join("; "));
+});
+
+/** What is wrong with one paged answer: events on two pages, or events the pages lost. */
+async function pagedProblem(
+  env: SuiteEnv,
+  q: EventQuery,
+  answer: Answer & { kind: "events" },
+): Promise<CaseResult> {
+  const twice = answeredTwice(answer);
+  if (twice.length > 0) {
+    return failWith(
+      `the ${answer.pages.length} pages of ${answer.url} answer ${twice.length} event(s) more than once`,
+      exchangeEvidence(answer.pages.at(-1)?.exchange, { extra: twice.slice(0, 50) }),
+    );
+  }
+  const loss = await pagingLoss(env, q, answer);
+  return loss === undefined ? { status: "ok" } : failWith(loss.reason, loss.evidence);
+}
+
+requirementTest(
+  "EVT-PAGING",
+  'Following rel="next" yields every matching event once',
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    const { pools } = env.known;
+    // The broadest answers are the likeliest to be paged.
+    const busiest = (parameter: "EQ_bizStep" | "EQ_bizLocation", values: readonly string[]) =>
+      values
+        .map((v): { q: EventQuery; n: number } => {
+          const q = { [parameter]: [v] };
+          return { q, n: runOracle(env.known.candidates(q), q).length };
+        })
+        .sort((a, b) => b.n - a.n)[0]?.q;
+    const candidates: (EventQuery | undefined)[] = [
+      {},
+      { GE_eventTime: EARLIEST },
+      busiest("EQ_bizStep", pools.bizSteps),
+      busiest("EQ_bizLocation", pools.locations),
+    ];
+    const queries = candidates.filter((q): q is EventQuery => q !== undefined);
+    const answers = await Promise.all(queries.map((q) => env.answers.get(q)));
+    const cases = queries.map((q, i) => async (): Promise<CaseResult> => {
+      const answer = answers[i]!;
+      if (answer.kind === "broken" && answer.paging !== undefined) {
+        return failWith(answer.message, exchangeEvidence(answer.exchange));
+      }
+      if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to read" };
+      // An unfiltered answer on one page that lacks events is cut short, not paged: EVT-UNFILTERED reports it.
+      if (Object.keys(q).length === 0 && answer.pages.length < 2)
+        return { status: "inconclusive", reason: "not paged" };
+      const problem = await pagedProblem(env, q, answer);
+      if (problem.status === "ok" && answer.pages.length < 2)
+        return { status: "inconclusive", reason: "not paged" };
+      return problem;
+    });
+    const results = await Promise.all(cases.map((c) => c()));
+    if (results.every((r) => r.status === "inconclusive")) {
+      checks.skip("the target did not page any answer");
+      return;
+    }
+    recordResults(checks, new Findings(), "broad answers read through their pages", results);
+  },
+);

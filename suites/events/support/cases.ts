@@ -1,0 +1,192 @@
+// One query case of a check: read the answer, note what it shows about paging, 413 and content, and judge its
+// events against the oracle (spec 4.1) or hand them to a relation.
+import { servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
+import { answerProblem, relationProblem } from "../../../src/harness/assertions/query-answer.ts";
+import type { RunContext } from "../../../src/harness/context.ts";
+import { exchangeEvidence } from "../../../src/harness/target.ts";
+import type { Evidence } from "../../../src/harness/types.ts";
+import { encodeQuery, eventIdentity } from "../../../src/model/index.ts";
+import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
+import { type Answer, AnswerCache, exchangeOf } from "./answers.ts";
+import type { Findings } from "./findings.ts";
+import { type Known, knownEvents } from "./known.ts";
+import { blamePaging } from "./paging.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "./pools.ts";
+
+export type CaseResult =
+  | { status: "ok" }
+  | { status: "inconclusive"; reason: string }
+  | { status: "fail"; reason: string; evidence: Evidence };
+
+export const INCONCLUSIVE_413 = "refused with 413 as too broad (spec 7)";
+const INCONCLUSIVE_PAGING = "its pages could not be read to the end (see EVT-PAGING)";
+
+/** What every check of a suite file shares: the run context, the known events and the answers read so far. */
+export interface SuiteEnv {
+  ctx: RunContext;
+  known: Known;
+  answers: AnswerCache;
+}
+
+let env: SuiteEnv | undefined;
+
+export function suiteEnv(ctx: RunContext): SuiteEnv {
+  if (env === undefined) env = { ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx) };
+  return env;
+}
+
+/** Spec 7 and EVT-413-NARROW: one EPC or one transformation id is narrow, whatever else narrows it further. */
+function isNarrow(q: EventQuery): boolean {
+  return q.MATCH_anyEPC?.length === 1 || q.EQ_transformationID?.length === 1;
+}
+
+export function failWith(reason: string, evidence: Evidence): CaseResult {
+  return { status: "fail", reason, evidence };
+}
+
+/** The events of an answer, or the case's verdict when there are none to judge. */
+export function eventsOrVerdict(
+  e: SuiteEnv,
+  findings: Findings,
+  q: EventQuery,
+  answer: Answer,
+): EpcisEvent[] | CaseResult {
+  const evidence = exchangeEvidence(exchangeOf(answer));
+  switch (answer.kind) {
+    case "refused":
+      if (isNarrow(q)) {
+        findings.note("EVT-413-NARROW", {
+          reason: `the narrow query ${encodeQuery(q)} was refused with 413 as too broad`,
+          evidence,
+        });
+      }
+      return { status: "inconclusive", reason: INCONCLUSIVE_413 };
+    case "rejected":
+      return failWith(
+        `the valid query ${encodeQuery(q)} was refused with status ${answer.result.status}`,
+        evidence,
+      );
+    case "broken":
+      if (answer.paging !== undefined) {
+        findings.note("EVT-PAGING", { reason: answer.message, evidence });
+        return { status: "inconclusive", reason: INCONCLUSIVE_PAGING };
+      }
+      return failWith(`the query ${encodeQuery(q)} got no usable answer: ${answer.message}`, evidence);
+    case "events":
+      noteContent(e, findings, answer);
+      return answer.events;
+  }
+}
+
+/** EVT-SHAPE-CONTENT in passing: an answered event must be served as the baseline holds it. */
+export function noteContent(e: SuiteEnv, findings: Findings, answer: Answer & { kind: "events" }): void {
+  for (const served of answer.events) {
+    const earlier = e.known.byId.get(eventIdentity(served));
+    if (earlier === undefined) continue;
+    const problem = servedContentProblem(earlier, served);
+    if (problem !== undefined) {
+      findings.note("EVT-SHAPE-CONTENT", {
+        reason: `${problem.reason} (answer to ${answer.url})`,
+        evidence: exchangeEvidence(exchangeOf(answer), problem.evidence),
+      });
+      return;
+    }
+  }
+}
+
+export interface QueryCase {
+  query: EventQuery;
+  /** Whether a missing expected event counts against this check (see answerProblem). */
+  blames?: (expected: EpcisEvent) => boolean;
+  /** Added to the query when the target refuses it as too broad (spec 7), so that the case still says something. */
+  narrowing?: EventQuery | undefined;
+}
+
+/** One EPC (else one class) of an event: a parameter that narrows a query to the events around it. */
+export function narrowingFor(e: EpcisEvent): EventQuery | undefined {
+  const epc = EPC_FIELDS.flatMap((f) => epcsIn(e, f))[0];
+  if (epc !== undefined) return { MATCH_anyEPC: [epc] };
+  const epcClass = CLASS_FIELDS.flatMap((f) => classesIn(e, f))[0];
+  return epcClass === undefined ? undefined : { MATCH_anyEPCClass: [epcClass] };
+}
+
+function judged(
+  e: SuiteEnv,
+  findings: Findings,
+  check: Parameters<typeof answerProblem>[0],
+  answer: Answer,
+): Promise<CaseResult> | CaseResult {
+  const problem = answerProblem(check);
+  if (problem === undefined) return { status: "ok" };
+  const result = failWith(problem.reason, exchangeEvidence(exchangeOf(answer), problem.evidence));
+  return blamePaging(e, findings, result, [[check.query, answer]]);
+}
+
+/** Sends the query and judges its answer against the oracle; a refused broad query is asked again narrowed. */
+export async function judgeQuery(e: SuiteEnv, findings: Findings, c: QueryCase): Promise<CaseResult> {
+  const answer = await e.answers.get(c.query);
+  if (answer.kind === "refused" && c.narrowing !== undefined) {
+    return judgeNarrowed(e, findings, c.query, c.narrowing, c.blames);
+  }
+  const events = eventsOrVerdict(e, findings, c.query, answer);
+  if (!Array.isArray(events)) return events;
+  const check: Parameters<typeof answerProblem>[0] = {
+    query: c.query,
+    answered: events,
+    known: e.known.candidates(c.query),
+  };
+  if (c.blames !== undefined) check.blames = c.blames;
+  return judged(e, findings, check, answer);
+}
+
+/**
+ * The query with the narrowing added, judged against what the narrowing alone answers: the events the oracle
+ * keeps of those. A defect of the narrowing's own filter is thus left to that filter's requirement.
+ */
+export async function judgeNarrowed(
+  e: SuiteEnv,
+  findings: Findings,
+  query: EventQuery,
+  narrowing: EventQuery,
+  blames?: (expected: EpcisEvent) => boolean,
+): Promise<CaseResult> {
+  const narrowed = { ...query, ...narrowing };
+  const [answer, alone] = await Promise.all([e.answers.get(narrowed), e.answers.get(narrowing)]);
+  const events = eventsOrVerdict(e, findings, narrowed, answer);
+  if (!Array.isArray(events)) return events;
+  if (alone.kind !== "events") {
+    return {
+      status: "inconclusive",
+      reason: "refused as too broad, and its narrowing got no usable answer alone",
+    };
+  }
+  const check: Parameters<typeof answerProblem>[0] = {
+    query: narrowed,
+    answered: events,
+    known: alone.events,
+  };
+  if (blames !== undefined) check.blames = blames;
+  return judged(e, findings, check, answer);
+}
+
+/** Two queries a relation says select the same events; the second's answer is judged against the first's. */
+export async function sameSelection(
+  e: SuiteEnv,
+  findings: Findings,
+  relation: string,
+  reference: EventQuery,
+  other: EventQuery,
+): Promise<CaseResult> {
+  const [a, b] = await Promise.all([e.answers.get(reference), e.answers.get(other)]);
+  const expected = eventsOrVerdict(e, findings, reference, a);
+  if (!Array.isArray(expected)) return expected;
+  const answered = eventsOrVerdict(e, findings, other, b);
+  if (!Array.isArray(answered)) return answered;
+  const problem = relationProblem(relation, expected, answered);
+  if (problem === undefined) return { status: "ok" };
+  const result = failWith(problem.reason, exchangeEvidence(exchangeOf(b), problem.evidence));
+  return blamePaging(e, findings, result, [
+    [reference, a],
+    [other, b],
+  ]);
+}

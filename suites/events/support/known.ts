@@ -1,0 +1,65 @@
+// The events the harness knows the target holds (the baseline, src/harness/baseline.ts), read once per suite file,
+// with the value pools drawn from them.
+import type { RunContext } from "../../../src/harness/context.ts";
+import type { Checks } from "../../../src/harness/suite.ts";
+import { loadBaseline } from "../../../src/harness/target.ts";
+import { eventIdentity } from "../../../src/model/index.ts";
+import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
+import { CandidateIndex } from "./candidates.ts";
+import { type ValuePools, valuePools } from "./pools.ts";
+
+export interface Known {
+  /** Events as the target serves them, one per identity. */
+  events: EpcisEvent[];
+  /** Whether `events` is the whole repository. */
+  complete: boolean;
+  /** How the baseline was obtained, for notes. */
+  note: string;
+  /** The events of --dataset, when given. */
+  datasetEvents: EpcisEvent[] | undefined;
+  byId: Map<string, EpcisEvent>;
+  pools: ValuePools;
+  /** The known events that can meet a query (a superset of what the oracle selects), for the oracle to run on. */
+  candidates(q: EventQuery): readonly EpcisEvent[];
+}
+
+let known: Known | undefined;
+let index: CandidateIndex | undefined;
+
+export function knownEvents(ctx: RunContext): Known {
+  if (known === undefined) {
+    const baseline = loadBaseline(ctx);
+    const pools = valuePools(baseline.events);
+    if (baseline.datasetEvents !== undefined) {
+      const more = valuePools(baseline.datasetEvents).companyPrefixes;
+      pools.companyPrefixes = [...new Set([...pools.companyPrefixes, ...more])].sort();
+    }
+    known = {
+      events: baseline.events,
+      complete: baseline.complete,
+      note: baseline.note,
+      datasetEvents: baseline.datasetEvents,
+      byId: new Map(baseline.events.map((e) => [eventIdentity(e), e])),
+      pools,
+      candidates: (q) => {
+        index ??= new CandidateIndex(baseline.events);
+        return index.candidates(q);
+      },
+    };
+  }
+  return known;
+}
+
+/** Records a skip and returns true when the target's events are unknown, so that no check compares against nothing. */
+export function skipWithoutEvents(checks: Checks, k: Known): boolean {
+  if (k.events.length > 0) return false;
+  checks.skip(`the harness knows no event of the target (${k.note})`);
+  return true;
+}
+
+/** What a pass note adds when the baseline is partial: an oracle over part of the events cannot ask for equality. */
+export function partialNote(k: Known): string {
+  return k.complete
+    ? ""
+    : "; the baseline is partial, so only checked that every expected event is answered and every answered event meets the query";
+}

@@ -1,0 +1,122 @@
+// A property over drawn cases, replayable with --seed: fast-check draws the cases (fc.check, so that the shrunk
+// counterexample and the seed go into the evidence), while the first answers are fetched concurrently before
+// fast-check walks them, since fc.sample and fc.check draw the same values for one seed.
+import fc from "fast-check";
+import type { RunContext } from "../../../src/harness/context.ts";
+import type { Checks } from "../../../src/harness/suite.ts";
+import { canonicalJson } from "../../../src/model/index.ts";
+import type { CaseResult } from "./cases.ts";
+import type { Findings } from "./findings.ts";
+
+export interface PropertySpec<T> {
+  /** What the cases check, for the pass note, e.g. "MATCH_anyEPC with EPCs taken from epcList". */
+  subject: string;
+  arbitrary: fc.Arbitrary<T>;
+  evaluate: (value: T) => Promise<CaseResult>;
+  /** Cases to draw; default the run's --runs. */
+  runs?: number;
+  /** Added to the pass note, e.g. that the baseline is partial. */
+  note?: string;
+}
+
+/** Records the verdict of cases that need no drawing (a fixed list); a failure names how many cases failed. */
+export async function checkAll(
+  checks: Checks,
+  findings: Findings,
+  subject: string,
+  cases: readonly (() => Promise<CaseResult>)[],
+): Promise<void> {
+  recordResults(checks, findings, subject, await Promise.all(cases.map((run) => run())));
+}
+
+/** Records the verdict of cases already judged. */
+export function recordResults(
+  checks: Checks,
+  findings: Findings,
+  subject: string,
+  results: readonly CaseResult[],
+): void {
+  findings.record(checks);
+  const failed = results.filter((r) => r.status === "fail");
+  const [first] = failed;
+  if (first !== undefined) {
+    const more = failed.length > 1 ? ` (${failed.length} of ${results.length} cases failed)` : "";
+    checks.fail(`${first.reason}${more}`, first.evidence);
+    return;
+  }
+  summarize(checks, subject, results, "");
+}
+
+/** Pass with the counts, or skip when no case was conclusive (a 413 is a legal answer to a broad query). */
+function summarize(checks: Checks, subject: string, results: readonly CaseResult[], note: string): void {
+  const { ok, inconclusive } = tally(results);
+  if (ok === 0) {
+    checks.skip(
+      `every one of the ${results.length} cases of ${subject} was inconclusive: ${describeInconclusive(inconclusive)}`,
+    );
+    return;
+  }
+  const rest = inconclusive.size > 0 ? `; inconclusive: ${describeInconclusive(inconclusive)}` : "";
+  checks.pass(`${ok} of ${results.length} cases of ${subject} held${rest}${note}`);
+}
+
+function tally(results: readonly CaseResult[]): { ok: number; inconclusive: Map<string, number> } {
+  const inconclusive = new Map<string, number>();
+  let ok = 0;
+  for (const r of results) {
+    if (r.status === "ok") ok += 1;
+    if (r.status === "inconclusive") inconclusive.set(r.reason, (inconclusive.get(r.reason) ?? 0) + 1);
+  }
+  return { ok, inconclusive };
+}
+
+function describeInconclusive(inconclusive: Map<string, number>): string {
+  return [...inconclusive].map(([reason, n]) => `${n} ${reason}`).join(", ");
+}
+
+/**
+ * Runs the property and records its verdict: fail with the shrunk counterexample, skip when every case was
+ * inconclusive (a 413 is a legal answer to a broad query), else pass with the counts. Findings about other
+ * requirements are recorded too.
+ */
+export async function checkProperty<T>(
+  checks: Checks,
+  ctx: RunContext,
+  findings: Findings,
+  spec: PropertySpec<T>,
+): Promise<void> {
+  const memo = new Map<string, Promise<CaseResult>>();
+  const evaluate = (value: T): Promise<CaseResult> => {
+    const key = canonicalJson(value);
+    let result = memo.get(key);
+    if (result === undefined) {
+      result = spec.evaluate(value);
+      memo.set(key, result);
+    }
+    return result;
+  };
+  const params = { seed: ctx.seed, numRuns: spec.runs ?? ctx.runs };
+  const drawn = fc.sample(spec.arbitrary, params);
+  const first = await Promise.all(drawn.map(evaluate));
+  const details = await fc.check(
+    fc.asyncProperty(spec.arbitrary, async (value) => (await evaluate(value)).status !== "fail"),
+    params,
+  );
+  findings.record(checks);
+  if (details.failed) {
+    const counterexample = details.counterexample?.[0];
+    if (counterexample === undefined)
+      throw details.errorInstance ?? new Error("fast-check failed without a case");
+    const result = await evaluate(counterexample);
+    if (result.status !== "fail") throw details.errorInstance ?? new Error("a case failed and then passed");
+    checks.fail(result.reason, {
+      ...result.evidence,
+      seed: ctx.seed,
+      // Verdicts cross from the test worker to the runner by structured clone: plain data only.
+      counterexample: JSON.parse(JSON.stringify(counterexample)) as unknown,
+      message: `${result.evidence.message ? `${result.evidence.message}; ` : ""}shrunk ${details.numShrinks} time(s); replay with --seed ${ctx.seed}`,
+    });
+    return;
+  }
+  summarize(checks, spec.subject, first, spec.note ?? "");
+}

@@ -1,0 +1,166 @@
+// Spec 4.1 LT_ and GE_ on recordTime and eventTime: "strictly less than" and "greater than or equal to" an
+// xsd:dateTimeStamp. Bounds are taken at the instants of the target's events, written at other offsets, with
+// extra fractional zeros, and one unit of the event's own precision to either side, so that an inclusive LT, an
+// exclusive GE, a comparison cut to milliseconds or one blind to offsets shows. GE t and LT t must split the
+// events between them.
+import fc from "fast-check";
+import { unionOf } from "../../src/harness/assertions/event-sets.ts";
+import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
+import type { RunContext } from "../../src/harness/context.ts";
+import { type Checks, requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../src/harness/target.ts";
+import { addUnits, formatInstant, fractionDigitsOf, parseInstant } from "../../src/model/index.ts";
+import type { EventQuery, TimeParameter } from "../../src/model/types.ts";
+import { exchangeOf } from "./support/answers.ts";
+import {
+  type CaseResult,
+  eventsOrVerdict,
+  failWith,
+  judgeNarrowed,
+  narrowingFor,
+  suiteEnv,
+} from "./support/cases.ts";
+import { Findings } from "./support/findings.ts";
+import { partialNote, skipWithoutEvents } from "./support/known.ts";
+import { blamePaging } from "./support/paging.ts";
+import { checkAll, checkProperty } from "./support/property.ts";
+
+const OFFSETS = ["Z", "+00:00", "+05:30", "-03:00", "+09:00", "-10:00", "+14:00", "-12:00"] as const;
+const VARIANTS = ["as written", "other offset", "extra zeros", "one unit before", "one unit after"] as const;
+
+interface TimeCase {
+  /** The event's instant as the event writes it. */
+  at: string;
+  variant: (typeof VARIANTS)[number];
+  offset: (typeof OFFSETS)[number];
+  zeros: number;
+}
+
+function bound(c: TimeCase): string {
+  const instant = parseInstant(c.at);
+  const digits = fractionDigitsOf(c.at);
+  switch (c.variant) {
+    case "as written":
+      return c.at;
+    case "other offset":
+      return formatInstant(instant, { offset: c.offset, fractionDigits: digits });
+    case "extra zeros":
+      return formatInstant(instant, { offset: c.offset, fractionDigits: digits + c.zeros });
+    case "one unit before":
+      return formatInstant(addUnits(instant, -1n, digits), { offset: c.offset, fractionDigits: digits });
+    case "one unit after":
+      return formatInstant(addUnits(instant, 1n, digits), { offset: c.offset, fractionDigits: digits });
+  }
+}
+
+const COMPLEMENT: Record<TimeParameter, TimeParameter> = {
+  LT_recordTime: "GE_recordTime",
+  GE_recordTime: "LT_recordTime",
+  LT_eventTime: "GE_eventTime",
+  GE_eventTime: "LT_eventTime",
+};
+
+async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParameter): Promise<void> {
+  const env = suiteEnv(ctx);
+  if (skipWithoutEvents(checks, env.known)) return;
+  const field = parameter.endsWith("recordTime") ? "recordTime" : "eventTime";
+  const times = field === "recordTime" ? env.known.pools.recordTimes : env.known.pools.eventTimes;
+  if (times.length === 0) {
+    checks.skip(`no event the harness knows has a ${field} that is an xsd:dateTimeStamp`);
+    return;
+  }
+  const findings = new Findings();
+  await checkProperty(checks, ctx, findings, {
+    subject: `${parameter} at the instants of the known events`,
+    note: `; each bound also checked with ${COMPLEMENT[parameter]} splitting the events${partialNote(env.known)}`,
+    arbitrary: fc.record({
+      at: fc.constantFrom(...times),
+      variant: fc.constantFrom(...VARIANTS),
+      offset: fc.constantFrom(...OFFSETS),
+      zeros: fc.integer({ min: 1, max: 3 }),
+    }),
+    evaluate: async (c): Promise<CaseResult> => {
+      const value = bound(c);
+      const query: EventQuery = { [parameter]: value };
+      const [own, other] = await Promise.all([
+        env.answers.get(query),
+        env.answers.get({ [COMPLEMENT[parameter]]: value }),
+      ]);
+      if (own.kind === "refused") {
+        // Too broad to answer (spec 7): the bound among the events around the event it was taken from.
+        const holder = env.known.events.find((e) => e[field] === c.at);
+        const narrowing = holder === undefined ? undefined : narrowingFor(holder);
+        if (narrowing !== undefined) return judgeNarrowed(env, findings, query, narrowing);
+      }
+      const answered = eventsOrVerdict(env, findings, query, own);
+      if (!Array.isArray(answered)) return answered;
+      // The complement's events join the known ones: an event that both bounds answer, or neither, breaks the
+      // split, and the side whose bound it meets (or fails) is the one at fault.
+      const known = unionOf(env.known.events, other.kind === "events" ? other.events : []);
+      const problem = answerProblem({ query, answered, known });
+      if (problem === undefined) return { status: "ok" };
+      const result = failWith(
+        `${problem.reason} (bound: ${c.variant} of ${c.at})`,
+        exchangeEvidence(exchangeOf(own), problem.evidence),
+      );
+      return blamePaging(env, findings, result, [[query, own]]);
+    },
+  });
+}
+
+requirementTest(
+  "EVT-TIME-LT-RECORD",
+  "LT_recordTime keeps recordTime strictly before the bound",
+  (checks, ctx) => checkBound(checks, ctx, "LT_recordTime"),
+);
+requirementTest("EVT-TIME-GE-RECORD", "GE_recordTime keeps recordTime at or after the bound", (checks, ctx) =>
+  checkBound(checks, ctx, "GE_recordTime"),
+);
+requirementTest(
+  "EVT-TIME-LT-EVENT",
+  "LT_eventTime keeps eventTime strictly before the bound",
+  (checks, ctx) => checkBound(checks, ctx, "LT_eventTime"),
+);
+requirementTest("EVT-TIME-GE-EVENT", "GE_eventTime keeps eventTime at or after the bound", (checks, ctx) =>
+  checkBound(checks, ctx, "GE_eventTime"),
+);
+
+/** Values that are not xsd:dateTimeStamp, built around a known instant where there is one. */
+function invalidTimes(sample: string | undefined): string[] {
+  const at = sample ?? "2025-06-06T07:41:33.452Z";
+  const local = at.replace(/(Z|[+-]\d{2}:\d{2})$/, "");
+  return [local, local.slice(0, 10), `${local.slice(0, 19)}+25:00`, "2025-02-30T10:00:00Z", "not-a-time"];
+}
+
+requirementTest(
+  "EVT-TIME-FORMAT",
+  "A time bound that is not a dateTimeStamp is refused",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    const findings = new Findings();
+    const values = invalidTimes(env.known.pools.eventTimes[0]);
+    const parameters: TimeParameter[] = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"];
+    const cases = parameters.flatMap((p) =>
+      values.map((value) => async (): Promise<CaseResult> => {
+        const answer = await env.answers.get(`${p}=${encodeURIComponent(value)}`);
+        const evidence = exchangeEvidence(exchangeOf(answer), {
+          expected: "a 4xx refusal",
+          actual: answer.kind,
+        });
+        switch (answer.kind) {
+          case "refused":
+          case "rejected":
+            return { status: "ok" };
+          case "events":
+            return failWith(
+              `${p}=${value} was answered with ${answer.events.length} events instead of being refused with a 4xx`,
+              evidence,
+            );
+          case "broken":
+            return failWith(`${p}=${value} was not refused with a 4xx: ${answer.message}`, evidence);
+        }
+      }),
+    );
+    await checkAll(checks, findings, "time bounds that are not xsd:dateTimeStamp", cases);
+  },
+);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { loadedContentProblem, servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
+import type { EpcisEvent } from "../../../src/model/types.ts";
+
+const loaded: EpcisEvent = {
+  type: "ObjectEvent",
+  eventID: "urn:uuid:5b1c5a8e-1c0e-4f5e-9b2e-4a7e0c1d2e3f",
+  eventTime: "2024-03-01T12:00:00.500+02:00",
+  eventTimeZoneOffset: "+02:00",
+  action: "ADD",
+  epcList: ["urn:epc:id:sgtin:0614141.107346.2017"],
+  bizStep: "commissioning",
+  disposition: "active",
+  bizLocation: { id: "urn:epc:id:sgln:0614141.00888.0" },
+  ilmd: { "cbvmda:lotNumber": "LOT-1" },
+};
+
+const served: EpcisEvent = { ...loaded, recordTime: "2024-03-01T10:00:01Z" };
+
+describe("servedContentProblem", () => {
+  it("accepts two identical copies, whatever the key order", () => {
+    const reordered = Object.fromEntries(Object.entries(served).reverse()) as EpcisEvent;
+    expect(servedContentProblem(served, reordered)).toBeUndefined();
+  });
+
+  it("names a dropped field", () => {
+    const { ilmd: _ilmd, ...withoutIlmd } = served;
+    const problem = servedContentProblem(served, withoutIlmd as EpcisEvent);
+    expect(problem?.reason).toContain("ilmd missing");
+    expect(problem?.evidence.message).toBe("fields that differ: ilmd missing");
+  });
+
+  it("counts recordTime and the written form of a value: a served copy must not change", () => {
+    expect(servedContentProblem(served, { ...served, recordTime: "2024-03-01T10:00:02Z" })?.reason).toContain(
+      "recordTime changed",
+    );
+    expect(
+      servedContentProblem(served, { ...served, bizStep: "urn:epcglobal:cbv:bizstep:commissioning" })?.reason,
+    ).toContain("bizStep changed");
+  });
+
+  it("names an added field", () => {
+    expect(servedContentProblem(served, { ...served, extra: 1 })?.reason).toContain("extra added");
+  });
+});
+
+describe("loadedContentProblem", () => {
+  it("accepts what a server may rewrite: forms, the written eventTime and its own recordTime", () => {
+    const rewritten: EpcisEvent = {
+      ...served,
+      eventTime: "2024-03-01T10:00:00.5Z",
+      epcList: ["https://id.gs1.org/01/10614141073464/21/2017"],
+      bizStep: "https://ref.gs1.org/cbv/BizStep-commissioning",
+      disposition: "urn:epcglobal:cbv:disp:active",
+      bizLocation: { id: "https://id.gs1.org/414/0614141008889" },
+    };
+    expect(loadedContentProblem(loaded, rewritten)).toBeUndefined();
+  });
+
+  it("refuses another value, another identifier and a dropped field", () => {
+    expect(loadedContentProblem(loaded, { ...served, action: "OBSERVE" })?.reason).toContain(
+      "action changed",
+    );
+    expect(
+      loadedContentProblem(loaded, { ...served, epcList: ["urn:epc:id:sgtin:0614141.107346.2018"] })?.reason,
+    ).toContain("epcList changed");
+    const { ilmd: _ilmd, ...withoutIlmd } = served;
+    expect(loadedContentProblem(loaded, withoutIlmd as EpcisEvent)?.reason).toContain("ilmd missing");
+  });
+
+  it("refuses another eventID", () => {
+    expect(loadedContentProblem(loaded, { ...served, eventID: "urn:uuid:other" })?.reason).toContain(
+      "eventID changed",
+    );
+  });
+});
