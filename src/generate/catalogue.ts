@@ -38,10 +38,7 @@ export interface PostalAddress {
   addressCountry: string;
 }
 
-export type PartyRole = "processor" | "fishing" | "farm" | "distributor" | "retailer";
-
 export interface Party {
-  role: PartyRole;
   name: string;
   companyPrefix: string;
   pgln: string;
@@ -65,7 +62,6 @@ export interface Site {
   classification: string;
   /** The offset its events are written in. */
   offset: string;
-  owner: Party;
   address: PostalAddress;
   vessel?: VesselDetails;
 }
@@ -76,7 +72,6 @@ export interface TradeItem {
   name: string;
   classification: string;
   brand: string;
-  owner: Party;
 }
 
 export interface Harvester {
@@ -110,7 +105,9 @@ export function idForms(elements: DigitalLinkElement[], companyPrefixLength: num
   const dl = formatDigitalLink(CANONICAL_DL_BASE, elements);
   const urn = digitalLinkToEpcUrn(dl, companyPrefixLength);
   if (urn === undefined)
-    throw new Error(`The generator built ${dl}, which has no EPC URN form; this is a bug.`);
+    throw new Error(
+      `The generator built ${dl}, which has no EPC URN form; please report this generator bug.`,
+    );
   return { dl, urn };
 }
 
@@ -171,11 +168,10 @@ class CatalogueBuilder {
     };
   }
 
-  party(role: PartyRole, name: string, prefixLength: number): Party {
+  party(name: string, prefixLength: number): Party {
     const companyPrefix = this.companyPrefix(prefixLength);
     const pgln = withCheckDigit(companyPrefix.padEnd(12, "0"));
     const party: Party = {
-      role,
       name,
       companyPrefix,
       pgln,
@@ -202,7 +198,6 @@ class CatalogueBuilder {
       name,
       classification,
       offset,
-      owner,
       address: this.address(),
       ...(vessel === undefined ? {} : { vessel }),
     };
@@ -220,7 +215,6 @@ class CatalogueBuilder {
       name: template.name,
       classification: template.classification,
       brand: this.rng.pick(BRAND_NAMES),
-      owner,
     };
     this.items.push(item);
     return item;
@@ -247,13 +241,13 @@ export function buildCatalogue(rng: Random): Catalogue {
   // Seven parties and four prefix lengths: every length from 7 to 10 occurs at least once.
   const lengths = shuffled(rng, [7, 8, 9, 10, rng.int(7, 10), rng.int(7, 10), rng.int(7, 10)]);
   const length = (i: number): number => lengths[i] as number;
-  const sender = b.party("processor", rng.pick(ORGANIZATION_NAMES.processor), length(0));
-  const marine = b.party("fishing", ORGANIZATION_NAMES.fishing[rng.int(0, 1)] as string, length(1));
-  const inland = b.party("fishing", ORGANIZATION_NAMES.fishing[2], length(2));
-  const farmA = b.party("farm", ORGANIZATION_NAMES.farm[0], length(3));
-  const farmB = b.party("farm", rng.pick(ORGANIZATION_NAMES.farm.slice(1)), length(4));
-  const distributor = b.party("distributor", rng.pick(ORGANIZATION_NAMES.distributor), length(5));
-  const retailer = b.party("retailer", rng.pick(ORGANIZATION_NAMES.retailer), length(6));
+  const sender = b.party(rng.pick(ORGANIZATION_NAMES.processor), length(0));
+  const marine = b.party(ORGANIZATION_NAMES.fishing[rng.int(0, 1)] as string, length(1));
+  const inland = b.party(ORGANIZATION_NAMES.fishing[2], length(2));
+  const farmA = b.party(ORGANIZATION_NAMES.farm[0], length(3));
+  const farmB = b.party(rng.pick(ORGANIZATION_NAMES.farm.slice(1)), length(4));
+  const distributor = b.party(rng.pick(ORGANIZATION_NAMES.distributor), length(5));
+  const retailer = b.party(rng.pick(ORGANIZATION_NAMES.retailer), length(6));
 
   const vesselNames = shuffled(rng, VESSEL_NAMES);
   const fisher = (party: Party, method: "MARINE_FISHERY" | "INLAND_FISHERY", vessels: number): Harvester => {

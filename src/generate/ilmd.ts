@@ -34,8 +34,8 @@ export function harvestFacts(rng: Random, harvester: Harvester, site: Site): Har
       gear: v.gear,
     };
   }
-  if (harvester.method === "AQUACULTURE") {
-    facts.aquacultureMethod = harvester.aquacultureMethod ?? "net pens";
+  if (harvester.aquacultureMethod !== undefined) {
+    facts.aquacultureMethod = harvester.aquacultureMethod;
     facts.broodstockSource = rng.pick(BROODSTOCK_SOURCES);
   }
   return facts;
