@@ -72,7 +72,8 @@ requirementTest(
     const findings = new Findings();
     await checkProperty(checks, ctx, findings, {
       subject: "EQ_bizStep written in one form against another",
-      arbitrary: fc.oneof(oneStep, mixed),
+      // Two distinct steps are needed to mix forms; asking uniqueArray for two out of one never ends.
+      arbitrary: steps.length >= 2 ? fc.oneof(oneStep, mixed) : oneStep,
       evaluate: async (c): Promise<CaseResult> => {
         const relation = `EQ_bizStep=${c.written.EQ_bizStep?.join("|")} selecting what EQ_bizStep=${c.reference.EQ_bizStep?.join("|")} selects`;
         const result = await sameSelection(env, findings, relation, c.reference, c.written);

@@ -189,12 +189,15 @@ function encodingCases(pools: ValuePools): EncodingCase[][] {
     const control = values.find((v) => !needsEscaping(v));
     return values.filter(needsEscaping).map((value) => ({ parameter, field, value, control }));
   };
-  return [
+  const groups = [
     EPC_FIELDS.flatMap((f) => group("MATCH_anyEPC", f, pools.epcs[f])),
     CLASS_FIELDS.flatMap((f) => group("MATCH_anyEPCClass", f, pools.classes[f])),
     group("EQ_transformationID", "transformationID", pools.transformationIds),
     group("EQ_bizLocation", "bizLocation", pools.locations),
-  ].filter((g) => g.length > 0);
+  ];
+  // Without a control a field defect would pass for an encoding defect, so values with one are preferred.
+  const controlled = groups.map((g) => g.filter((c) => c.control !== undefined)).filter((g) => g.length > 0);
+  return controlled.length > 0 ? controlled : groups.filter((g) => g.length > 0);
 }
 
 requirementTest(

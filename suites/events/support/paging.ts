@@ -1,33 +1,31 @@
 // An answer that loses events between its pages is a paging defect (EVT-PAGING), not a filter defect. When a check
-// fails, the same query is asked again in eventTime windows narrow enough to fit a page: events the windows find
-// and the answer lacks were lost on the way, since a narrower query can only answer fewer events. The answer need
-// not look paged: a page that omits its rel="next" link looks like the last one.
+// fails, the same query is asked again in time windows narrow enough to fit a page: events the windows rightly
+// answer and the answer lacks were lost on the way, since a narrower query can only answer fewer events. The
+// answer need not look paged: a page that omits its rel="next" link looks like the last one.
 import { unionOf } from "../../../src/harness/assertions/event-sets.ts";
 import type { Failure } from "../../../src/harness/assertions/failure.ts";
 import { eventsOf } from "../../../src/harness/baseline.ts";
 import { exchangeEvidence } from "../../../src/harness/target.ts";
-import { compareTimes, eventIdentity, matchesQuery, runOracle } from "../../../src/model/index.ts";
+import { eventIdentity, matchesQuery, runOracle } from "../../../src/model/index.ts";
 import type { EventQuery } from "../../../src/model/types.ts";
 import type { Answer } from "./answers.ts";
 import type { CaseResult, SuiteEnv } from "./cases.ts";
 import type { Findings } from "./findings.ts";
-import { eventTimeWindows } from "./windows.ts";
+import { type TimeField, timeWindows } from "./windows.ts";
 
 /** Windows asked to audit one paged answer. */
 const MAX_WINDOWS = 64;
 
 type Read = Answer & { kind: "events" };
 
-/** The query restricted to a window, keeping whichever eventTime bound is tighter. */
-function within(q: EventQuery, w: EventQuery): EventQuery {
-  const out: EventQuery = { ...q };
-  const ge = w.GE_eventTime;
-  const lt = w.LT_eventTime;
-  if (ge !== undefined && (q.GE_eventTime === undefined || compareTimes(q.GE_eventTime, ge) < 0))
-    out.GE_eventTime = ge;
-  if (lt !== undefined && (q.LT_eventTime === undefined || compareTimes(q.LT_eventTime, lt) > 0))
-    out.LT_eventTime = lt;
-  return out;
+/**
+ * The time field to cut windows along: one the query does not bound, so that each window repeats the query's own
+ * bounds as they are and a defect of those bounds cannot pass for a lost page.
+ */
+function windowField(q: EventQuery): TimeField | undefined {
+  if (q.GE_eventTime === undefined && q.LT_eventTime === undefined) return "eventTime";
+  if (q.GE_recordTime === undefined && q.LT_recordTime === undefined) return "recordTime";
+  return undefined;
 }
 
 /** Events answered on more than one page (or twice on one). */
@@ -45,19 +43,27 @@ export function answeredTwice(answer: Read): string[] {
 /** The events that narrower queries answer and the pages of `answer` do not, or undefined when there are none. */
 export async function pagingLoss(env: SuiteEnv, q: EventQuery, answer: Read): Promise<Failure | undefined> {
   const firstPage = eventsOf(answer.pages[0]?.json())?.length ?? 0;
+  const field = windowField(q);
+  if (field === undefined) return undefined;
   const events = unionOf(runOracle(env.known.candidates(q), q), answer.events);
-  const windows = eventTimeWindows(events, Math.floor(firstPage / 2), MAX_WINDOWS).map((w) => within(q, w));
+  const windows = timeWindows(events, field, Math.floor(firstPage / 2), MAX_WINDOWS).map((w) => ({
+    ...q,
+    ...w,
+  }));
   const narrower = await Promise.all(windows.map((w) => env.answers.get(w)));
   const answered = new Set(answer.events.map(eventIdentity));
-  const lost = unionOf(...narrower.map((a) => (a.kind === "events" ? a.events : []))).filter(
-    (e) => matchesQuery(e, q) && !answered.has(eventIdentity(e)),
-  );
+  // Only events a window answers rightly count: a window that answers too much proves nothing about the pages.
+  const lost = unionOf(
+    ...narrower.map((a, i) =>
+      a.kind === "events" ? a.events.filter((e) => matchesQuery(e, windows[i]!)) : [],
+    ),
+  ).filter((e) => !answered.has(eventIdentity(e)));
   if (lost.length === 0) return undefined;
   const ids = lost.map(eventIdentity);
   return {
     reason: `the answer to ${answer.url}, read through ${answer.pages.length} page(s), lacks ${lost.length} event(s) that narrower queries answer, so pages were lost (${ids.slice(0, 3).join(", ")}${ids.length > 3 ? ", …" : ""})`,
     evidence: exchangeEvidence(answer.pages.at(-1)?.exchange, {
-      expected: { events: answer.events.length + lost.length, from: `${windows.length} eventTime windows` },
+      expected: { events: answer.events.length + lost.length, from: `${windows.length} ${field} windows` },
       actual: { events: answer.events.length, pages: answer.pages.length },
       missing: ids.slice(0, 50),
     }),

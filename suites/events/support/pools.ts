@@ -50,17 +50,28 @@ export function locationOf(e: EpcisEvent): string | undefined {
 
 /**
  * True for a value with characters beyond letters, digits and the URI punctuation ":/._~-": the values whose
- * percent-encoding EVT-ENCODING checks, kept out of the checks of single fields so that an encoding defect is
- * reported once, under its own requirement.
+ * percent-encoding EVT-ENCODING checks, kept out of the checks of single fields where possible so that an encoding
+ * defect is reported once, under its own requirement.
  */
 export function needsEscaping(value: string): boolean {
   return /[^A-Za-z0-9:/._~-]/.test(value);
 }
 
-/** The values that need no escaping when there are any, else all of them. */
+// A value without "%" and "+" reads the same after a second decoding, form decoding included, so a server that
+// decodes twice still finds it.
+function survivesDecodingTwice(value: string): boolean {
+  return !/[%+]/.test(value);
+}
+
+/**
+ * The values that need no escaping when there are any; else those that a second decoding leaves alone; else all.
+ * A field whose values all need escaping is still checked, with the values least exposed to an encoding defect.
+ */
 export function plainFirst(values: readonly string[]): string[] {
   const plain = values.filter((v) => !needsEscaping(v));
-  return plain.length > 0 ? plain : [...values];
+  if (plain.length > 0) return plain;
+  const robust = values.filter(survivesDecodingTwice);
+  return robust.length > 0 ? robust : [...values];
 }
 
 const URN_PREFIX = /^urn:epc:(?:id|class|idpat):(?:sgtin|lgtin|sscc|sgln|pgln):(\d+)\./;

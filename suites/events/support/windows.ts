@@ -1,18 +1,22 @@
-// eventTime windows that split events into slices of about `size` and together cover every instant: narrower
-// queries whose answers a broad answer must hold (EVT-PAGING).
+// Time windows that split events into slices of about `size` and together cover every instant: narrower queries
+// whose answers a broad answer must hold (EVT-PAGING).
 import { compareInstants, parseInstant } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 
-export function eventTimeWindows(
+export type TimeField = "eventTime" | "recordTime";
+
+export function timeWindows(
   events: readonly EpcisEvent[],
+  field: TimeField,
   size: number,
   maxWindows: number,
 ): EventQuery[] {
   const times = events
     .flatMap((e) => {
-      if (typeof e.eventTime !== "string") return [];
+      const text = e[field];
+      if (typeof text !== "string") return [];
       try {
-        return [{ text: e.eventTime, at: parseInstant(e.eventTime) }];
+        return [{ text, at: parseInstant(text) }];
       } catch {
         return [];
       }
@@ -26,9 +30,10 @@ export function eventTimeWindows(
     if (previous === undefined || compareInstants(parseInstant(previous), t.at) < 0) bounds.push(t.text);
   }
   if (bounds.length === 0) return [{}];
-  const windows: EventQuery[] = [{ LT_eventTime: bounds[0]! }];
-  for (let i = 1; i < bounds.length; i++)
-    windows.push({ GE_eventTime: bounds[i - 1]!, LT_eventTime: bounds[i]! });
-  windows.push({ GE_eventTime: bounds.at(-1)! });
+  const ge = field === "eventTime" ? "GE_eventTime" : "GE_recordTime";
+  const lt = field === "eventTime" ? "LT_eventTime" : "LT_recordTime";
+  const windows: EventQuery[] = [{ [lt]: bounds[0]! }];
+  for (let i = 1; i < bounds.length; i++) windows.push({ [ge]: bounds[i - 1]!, [lt]: bounds[i]! });
+  windows.push({ [ge]: bounds.at(-1)! });
   return windows;
 }
