@@ -2,6 +2,11 @@
 import { generateDataset, readDatasetFile, writeDatasetFile } from "../generate/index.ts";
 import { UsageError } from "../harness/options.ts";
 import { loadKeys } from "../reference/auth/index.ts";
+import {
+  type NamedConfiguration,
+  REFERENCE_CONFIGURATION_NAMES,
+  referenceConfiguration,
+} from "../reference/configurations.ts";
 import { faultCatalogue, startReference } from "../reference/index.ts";
 import type { Parse } from "./parse.ts";
 
@@ -38,6 +43,7 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
     "answer-in-digital-link": { type: "boolean" },
     "canonical-anchors": { type: "boolean" },
     "auth-on-resolver": { type: "boolean" },
+    "reference-config": { type: "string" },
   });
   if (values.help) {
     process.stdout.write(help);
@@ -48,9 +54,10 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
   if (values.dataset && (values.seed !== undefined || values.events !== undefined)) {
     throw new UsageError("give either --dataset or --seed/--events, not both.");
   }
-  const wrongKeyStatus = int("wrong-key-status", values["wrong-key-status"], 401, 401);
-  if (wrongKeyStatus !== 401 && wrongKeyStatus !== 403)
+  const wrongKeyStatus = int("wrong-key-status", values["wrong-key-status"], undefined, 401);
+  if (wrongKeyStatus !== undefined && wrongKeyStatus !== 401 && wrongKeyStatus !== 403)
     throw new UsageError("--wrong-key-status must be 401 or 403.");
+  const named = namedConfiguration(values["reference-config"]);
   const dataset = values.dataset
     ? await readDatasetFile(String(values.dataset))
     : generateDataset({ seed: int("seed", values.seed, 1)!, events: int("events", values.events, 200, 1)! });
@@ -59,9 +66,16 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
     env: process.env,
   };
   if (values["keys-file"] !== undefined) keyOpts.keysFile = String(values["keys-file"]);
+  const faults = csv(values.faults);
+  const known = new Set(faultCatalogue().map((f) => f.id));
+  const unknown = faults.filter((f) => !known.has(f));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown fault ${unknown.join(", ")}; run tracecheck faults to list the known faults.`,
+    );
   const apiKeys = await loadKeys(keyOpts);
   const port = int("port", values.port, 0);
-  const resolverPort = int("resolver-port", values["resolver-port"], undefined);
+  const resolverPort = int("resolver-port", values["resolver-port"], named?.resolverPort);
   const pageSize = int("page-size", values["page-size"], undefined, 1);
   const broadLimit = int("broad-limit", values["broad-limit"], undefined);
   const reference = await startReference({
@@ -70,14 +84,16 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
     ...(resolverPort !== undefined ? { resolverPort } : {}),
     apiKeys,
     dataset,
-    faults: csv(values.faults),
+    faults,
+    // A flag given on the command line overrides the named configuration; one left out keeps it.
     config: {
+      ...named?.config,
       ...(pageSize !== undefined ? { pageSize } : {}),
       ...(broadLimit !== undefined ? { broadLimit } : {}),
-      wrongKeyStatus: wrongKeyStatus as 401 | 403,
-      answerInDigitalLink: values["answer-in-digital-link"] === true,
-      canonicalAnchors: values["canonical-anchors"] === true,
-      authOnResolver: values["auth-on-resolver"] === true,
+      ...(wrongKeyStatus !== undefined ? { wrongKeyStatus: wrongKeyStatus as 401 | 403 } : {}),
+      ...(values["answer-in-digital-link"] === true ? { answerInDigitalLink: true } : {}),
+      ...(values["canonical-anchors"] === true ? { canonicalAnchors: true } : {}),
+      ...(values["auth-on-resolver"] === true ? { authOnResolver: true } : {}),
     },
   });
   process.stdout.write(`listening ${reference.eventsBase} ${reference.resolverBase}\n`);
@@ -92,6 +108,16 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
   });
   await reference.close();
   return 0;
+}
+
+function namedConfiguration(name: unknown): NamedConfiguration | undefined {
+  if (name === undefined) return undefined;
+  if (!REFERENCE_CONFIGURATION_NAMES.includes(String(name))) {
+    throw new UsageError(
+      `--reference-config: unknown configuration "${String(name)}"; known: ${REFERENCE_CONFIGURATION_NAMES.join(", ")}.`,
+    );
+  }
+  return referenceConfiguration(String(name));
 }
 
 export async function faultsCommand(args: string[], parse: Parse, help: string): Promise<number> {

@@ -45,6 +45,9 @@ export const RUN_HELP = `Usage: tracecheck run [options]
                         keys are the long option names; flags win
   --events <n>          embedded reference only: events to generate (default 200)
   --faults <a,b>        embedded reference only: switch on named faults (see tracecheck faults)
+  --reference-config <name>
+                        embedded reference only: a named configuration of a correct but unusual
+                        sender: paged, digital-link, refuse-broad, forbidden-403, split-resolver
   --quiet               no progress lines
 `;
 
@@ -52,9 +55,12 @@ export const SERVE_HELP = `Usage: tracecheck serve [--port <n>] [--resolver-port
                        [--dataset <file> | --seed <n> --events <n>] [--faults <a,b>]
                        [--host <addr>] [--page-size <n>] [--broad-limit <n>] [--wrong-key-status 401|403]
                        [--answer-in-digital-link] [--canonical-anchors] [--auth-on-resolver]
+                       [--reference-config <name>]
 
 Prints one line "listening <events-base-url> <resolver-base-url>" once it accepts requests;
 stops cleanly on SIGTERM and SIGINT. Keys also come from TRACECHECK_API_KEY.
+--reference-config starts from a named configuration (paged, digital-link, refuse-broad, forbidden-403,
+split-resolver); the other flags override it.
 `;
 
 export const FAULTS_HELP = `Usage: tracecheck faults [--json]

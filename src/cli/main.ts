@@ -1,14 +1,11 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
-import { diffReports, formatDiff, useColor } from "../harness/report/index.ts";
-import { runTracecheck } from "../harness/run.ts";
 import type { Report } from "../harness/types.ts";
-import { faultsCommand, fixturesCommand, serveCommand } from "./commands.ts";
 import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
 import { type Flags, parse } from "./parse.ts";
 
-const RUN_OPTIONS = {
+export const RUN_OPTIONS = {
   target: { type: "string" },
   resolver: { type: "string" },
   "api-key": { type: "string" },
@@ -31,6 +28,7 @@ const RUN_OPTIONS = {
   config: { type: "string" },
   events: { type: "string" },
   faults: { type: "string", multiple: true },
+  "reference-config": { type: "string" },
   quiet: { type: "boolean" },
 } as const;
 
@@ -49,6 +47,7 @@ async function run(args: string[]): Promise<number> {
     process.env,
   );
   process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
+  const { runTracecheck } = await import("../harness/run.ts");
   const outcome = await runTracecheck(opts);
   return outcome.exitCode;
 }
@@ -70,10 +69,14 @@ async function diff(args: string[]): Promise<number> {
       }
     }),
   );
+  const { diffReports, formatDiff, useColor } = await import("../harness/report/index.ts");
   const d = diffReports(oldR!, newR!);
   process.stdout.write(`${formatDiff(d, { color: useColor(process.stdout, process.env) })}\n`);
   return d.regressed ? 1 : 0;
 }
+
+// Commands load what they use when they run, so that --help and a usage mistake answer at once.
+const commands = () => import("./commands.ts");
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -88,11 +91,11 @@ export async function main(argv: string[]): Promise<number> {
       case "run":
         return await run(rest);
       case "serve":
-        return await serveCommand(rest, parse, SERVE_HELP);
+        return await (await commands()).serveCommand(rest, parse, SERVE_HELP);
       case "faults":
-        return await faultsCommand(rest, parse, FAULTS_HELP);
+        return await (await commands()).faultsCommand(rest, parse, FAULTS_HELP);
       case "fixtures":
-        return await fixturesCommand(rest, parse, FIXTURES_HELP);
+        return await (await commands()).fixturesCommand(rest, parse, FIXTURES_HELP);
       case "diff":
         return await diff(rest);
       default:

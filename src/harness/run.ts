@@ -7,6 +7,7 @@ import path from "node:path";
 import { loadDefinition, resolveSchema, SchemaUnavailableError } from "../definition/index.ts";
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { HttpClient, HttpError } from "../http/index.ts";
+import { referenceConfiguration } from "../reference/configurations.ts";
 import { startReference } from "../reference/index.ts";
 import { discoverBaseline } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
@@ -79,7 +80,15 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       : generateDataset({ seed: opts.seed, events: opts.embeddedEvents });
     apiKey = apiKey ?? `embedded-${randomBytes(12).toString("hex")}`;
     try {
-      reference = await startReference({ dataset, apiKeys: [apiKey], faults: opts.embeddedFaults });
+      const named =
+        opts.referenceConfig === undefined ? undefined : referenceConfiguration(opts.referenceConfig);
+      reference = await startReference({
+        dataset,
+        apiKeys: [apiKey],
+        faults: opts.embeddedFaults,
+        ...(named ? { config: named.config } : {}),
+        ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
+      });
     } catch (err) {
       io.err(`tracecheck: ${(err as Error).message}`);
       return { exitCode: 2 };

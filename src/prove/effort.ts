@@ -1,0 +1,48 @@
+// How hard a proving run works. Quick keeps `npm test` within its budget; full is `npm run prove`.
+import type { ConformanceClass } from "../harness/types.ts";
+import { FULL_SCALE, QUICK_SCALE, type ShapeScale } from "./shapes.ts";
+
+export interface Effort {
+  name: "quick" | "full";
+  /** --runs for every run; undefined keeps tracecheck's default. */
+  runs?: number;
+  /** --events of the embedded reference; undefined keeps tracecheck's default. */
+  events?: number;
+  /** The seed of every kill-matrix run, so that a missed fault can be replayed exactly. */
+  seed: number;
+  /** Seeds per dataset shape in the no-false-verdict runs. */
+  seedsPerShape: number;
+  scale: ShapeScale;
+  /** A faulted reference is checked with only the classes of the requirements its fault names. */
+  namedClassesOnly: boolean;
+}
+
+export const QUICK_EFFORT: Readonly<Effort> = Object.freeze({
+  name: "quick",
+  runs: 10,
+  events: 120,
+  seed: 1,
+  seedsPerShape: 1,
+  scale: QUICK_SCALE,
+  namedClassesOnly: true,
+});
+
+export const FULL_EFFORT: Readonly<Effort> = Object.freeze({
+  name: "full",
+  seed: 1,
+  seedsPerShape: 3,
+  scale: FULL_SCALE,
+  namedClassesOnly: false,
+});
+
+/** Every commodity module, so that the module faults have a schema to break. */
+export const ALL_MODULES_ARG = "seafood,wildcatch,aquaculture";
+
+/** The options every proving run shares. */
+export function effortArgs(effort: Effort, classes?: readonly ConformanceClass[]): string[] {
+  const args = ["--seed", String(effort.seed), "--modules", ALL_MODULES_ARG];
+  if (effort.runs !== undefined) args.push("--runs", String(effort.runs));
+  if (effort.events !== undefined) args.push("--events", String(effort.events));
+  if (classes !== undefined && classes.length > 0) args.push("--suite", classes.join(","));
+  return args;
+}

@@ -1,0 +1,148 @@
+// The kill matrix: the reference sender once per named fault and once without, each judged against the
+// requirements the fault says it violates. A fault counts as caught only when the run exits 1 and one of those
+// requirements failed; a failure elsewhere alone is a miss, since it would not tell a vendor what is wrong.
+import type { Registry } from "../harness/registry.ts";
+import type { ConformanceClass, Report } from "../harness/types.ts";
+import type { Fault } from "../reference/types.ts";
+import { type Effort, effortArgs } from "./effort.ts";
+import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";
+
+/** caught: exit 1 and a named requirement failed; unrelated: exit 1 on other requirements only; missed: exit 0; broken: no verdict (exit 2, stopped, no report). */
+export type KillVerdict = "caught" | "unrelated" | "missed" | "broken";
+
+export interface KillRow {
+  fault: string;
+  description: string;
+  violates: string[];
+  classes: ConformanceClass[];
+  exitCode: number | null;
+  /** Requirements that failed, in registry order. */
+  failed: string[];
+  /** The failed requirements that the fault names. */
+  caughtBy: string[];
+  verdict: KillVerdict;
+  /** Why the row is not caught, in one sentence; empty when it is. */
+  note: string;
+  durationMs: number;
+}
+
+export interface CleanRow {
+  exitCode: number | null;
+  failed: string[];
+  warned: string[];
+  errored: string[];
+  /** Exit 0 with no fail, no warn and no error. */
+  ok: boolean;
+  note: string;
+  durationMs: number;
+}
+
+export interface KillMatrix {
+  generatedAt: string;
+  effort: Effort["name"];
+  seed: number;
+  concurrency: number;
+  wallMs: number;
+  clean: CleanRow;
+  rows: KillRow[];
+  caught: number;
+  total: number;
+}
+
+export const CLEAN_LABEL = "no-fault";
+
+/** The classes whose suites check the requirements a fault names. */
+export function classesOf(fault: Fault, registry: Registry): ConformanceClass[] {
+  const classes = new Set<ConformanceClass>();
+  for (const id of fault.violates) {
+    const req = registry.byId.get(id);
+    if (!req) {
+      throw new Error(
+        `Fault ${fault.id} names ${id}, which is not in suites/requirements.yaml; fix the fault's violates list.`,
+      );
+    }
+    classes.add(req.class);
+  }
+  return [...classes];
+}
+
+/**
+ * Requirements whose faults only show on a sender configured a certain way: a paging defect needs a sender that
+ * pages, which the reference by default does not for datasets of a few hundred events.
+ */
+const CONFIGURATION_FOR: Readonly<Record<string, string>> = { "EVT-PAGING": "paged" };
+
+/** The named configuration a fault is run under, if it needs one. */
+export function configurationFor(fault: Fault): string | undefined {
+  return fault.violates.map((id) => CONFIGURATION_FOR[id]).find((c) => c !== undefined);
+}
+
+export function faultRun(fault: Fault, registry: Registry, effort: Effort): TracecheckRun {
+  const classes = effort.namedClassesOnly ? classesOf(fault, registry) : undefined;
+  const args = [...effortArgs(effort, classes), "--faults", fault.id];
+  const config = configurationFor(fault);
+  if (config !== undefined) args.push("--reference-config", config);
+  return { label: `fault-${fault.id}`, args };
+}
+
+export function cleanRun(effort: Effort): TracecheckRun {
+  return { label: CLEAN_LABEL, args: effortArgs(effort) };
+}
+
+function idsWith(report: Report | undefined, status: string): string[] {
+  return (report?.requirements ?? []).filter((r) => r.status === status).map((r) => r.id);
+}
+
+function brokenNote(outcome: TracecheckOutcome): string {
+  if (outcome.timedOut) return `the run was stopped after ${outcome.durationMs} ms without finishing.`;
+  const last = outcome.stderr.trim().split("\n").filter(Boolean).pop() ?? "no message";
+  return `the run gave no verdict (exit ${outcome.exitCode}): ${last}`;
+}
+
+export function judgeFault(fault: Fault, classes: ConformanceClass[], outcome: TracecheckOutcome): KillRow {
+  const failed = idsWith(outcome.report, "fail");
+  const caughtBy = failed.filter((id) => fault.violates.includes(id));
+  let verdict: KillVerdict;
+  let note = "";
+  if (outcome.exitCode === 1 && outcome.report && caughtBy.length > 0) {
+    verdict = "caught";
+  } else if (outcome.exitCode === 1 && outcome.report) {
+    verdict = "unrelated";
+    note = `only requirements the fault does not name failed; none of ${fault.violates.join(", ")} did.`;
+  } else if (outcome.exitCode === 0) {
+    verdict = "missed";
+    const named = (outcome.report?.requirements ?? []).filter((r) => fault.violates.includes(r.id));
+    note = `the run passed; ${named.map((r) => `${r.id} ${r.status}${r.reason ? ` (${r.reason})` : ""}`).join("; ")}.`;
+  } else {
+    verdict = "broken";
+    note = brokenNote(outcome);
+  }
+  return {
+    fault: fault.id,
+    description: fault.description,
+    violates: [...fault.violates],
+    classes,
+    exitCode: outcome.exitCode,
+    failed,
+    caughtBy,
+    verdict,
+    note,
+    durationMs: outcome.durationMs,
+  };
+}
+
+export function judgeClean(outcome: TracecheckOutcome): CleanRow {
+  const failed = idsWith(outcome.report, "fail");
+  const warned = idsWith(outcome.report, "warn");
+  const errored = idsWith(outcome.report, "error");
+  const ok =
+    outcome.exitCode === 0 &&
+    outcome.report !== undefined &&
+    failed.length + warned.length + errored.length === 0;
+  const note = ok
+    ? ""
+    : outcome.report === undefined
+      ? brokenNote(outcome)
+      : `the reference without faults is not clean: ${[...failed.map((id) => `${id} fail`), ...warned.map((id) => `${id} warn`), ...errored.map((id) => `${id} error`)].join(", ")}.`;
+  return { exitCode: outcome.exitCode, failed, warned, errored, ok, note, durationMs: outcome.durationMs };
+}

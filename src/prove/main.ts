@@ -1,0 +1,83 @@
+// `npm run prove`: the kill matrix over every named fault and the runs of a correct sender that must come out
+// clean, written to reports/ as JSON and as readable tables. Exit 0 only when every fault is caught by a
+// requirement it names and every clean run is clean.
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadRegistry } from "../harness/registry.ts";
+import { REPO_ROOT } from "../harness/repo.ts";
+import { FAULTS } from "../reference/faults.ts";
+import { FULL_EFFORT, QUICK_EFFORT } from "./effort.ts";
+import type { TracecheckOutcome } from "./outcome.ts";
+import { defaultConcurrency } from "./pool.ts";
+import { runKillMatrix, runNoFalseVerdicts } from "./run-matrix.ts";
+import { formatKillMatrix, formatNoFalseVerdicts } from "./table.ts";
+
+const USAGE = `Usage: npm run prove -- [--quick] [--concurrency <n>] [--out <dir>]
+
+  --quick            the effort of npm test: fewer property cases, smaller datasets, one seed per shape
+  --concurrency <n>  runs at once (default: up to 3, by the machine's cores)
+  --out <dir>        where kill-matrix.json/.txt and no-false-verdicts.json/.txt go (default reports/)
+`;
+
+/** A full run of every class at default effort ends well within this; one that does not is stopped. */
+const RUN_TIMEOUT_MS = 15 * 60_000;
+
+async function main(argv: string[]): Promise<number> {
+  let values: { quick?: boolean; concurrency?: string; out?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        quick: { type: "boolean" },
+        concurrency: { type: "string" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    process.stderr.write(`prove: ${(err as Error).message}; see npm run prove -- --help.\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const concurrency = values.concurrency === undefined ? defaultConcurrency() : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    process.stderr.write(
+      `prove: --concurrency must be a whole number above 0, got "${values.concurrency}".\n`,
+    );
+    return 2;
+  }
+  const effort = values.quick ? QUICK_EFFORT : FULL_EFFORT;
+  const out = path.resolve(values.out ?? path.join(REPO_ROOT, "reports"));
+  const workDir = path.join(out, "prove-runs");
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  const onRun = (o: TracecheckOutcome) =>
+    process.stderr.write(
+      `prove: ${o.label} exit ${o.exitCode ?? "-"} (${Math.round(o.durationMs / 1000)} s)\n`,
+    );
+  const opts = { effort, concurrency, workDir, runTimeoutMs: RUN_TIMEOUT_MS, onRun };
+
+  const matrix = await runKillMatrix(FAULTS, await loadRegistry(), opts);
+  const matrixText = formatKillMatrix(matrix);
+  await writeFile(path.join(out, "kill-matrix.json"), `${JSON.stringify(matrix, null, 2)}\n`);
+  await writeFile(path.join(out, "kill-matrix.txt"), `${matrixText}\n`);
+  process.stdout.write(`${matrixText}\n\n`);
+
+  const clean = await runNoFalseVerdicts(opts);
+  const cleanText = formatNoFalseVerdicts(clean);
+  await writeFile(path.join(out, "no-false-verdicts.json"), `${JSON.stringify(clean, null, 2)}\n`);
+  await writeFile(path.join(out, "no-false-verdicts.txt"), `${cleanText}\n`);
+  process.stdout.write(`${cleanText}\n`);
+  process.stdout.write(
+    `reports written to ${out} (kill-matrix.json, kill-matrix.txt, no-false-verdicts.json, no-false-verdicts.txt)\n`,
+  );
+
+  const proven = matrix.caught === matrix.total && matrix.clean.ok && clean.clean === clean.total;
+  return proven ? 0 : 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,90 @@
+// Drives the proving runs through the pool and judges them: the kill matrix, and the runs that must be clean.
+import type { Registry } from "../harness/registry.ts";
+import type { Fault } from "../reference/types.ts";
+import type { Effort } from "./effort.ts";
+import {
+  type CleanRow,
+  classesOf,
+  cleanRun,
+  faultRun,
+  judgeClean,
+  judgeFault,
+  type KillMatrix,
+} from "./kill-matrix.ts";
+import { configurationRuns, shapeRuns } from "./no-false-verdicts.ts";
+import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";
+import { RunPool } from "./run-pool.ts";
+
+export interface ProveOptions {
+  effort: Effort;
+  concurrency: number;
+  /** Report directories and datasets go here, one folder per run. */
+  workDir: string;
+  /** Bound on one run; a run still going then is stopped and counted as broken. */
+  runTimeoutMs: number;
+  onRun?: (outcome: TracecheckOutcome) => void;
+}
+
+export interface CleanRunRow extends CleanRow {
+  label: string;
+  args: string[];
+}
+
+export interface NoFalseVerdicts {
+  generatedAt: string;
+  effort: Effort["name"];
+  wallMs: number;
+  rows: CleanRunRow[];
+  clean: number;
+  total: number;
+}
+
+async function runAll(runs: TracecheckRun[], opts: ProveOptions): Promise<TracecheckOutcome[]> {
+  const pool = new RunPool({
+    size: opts.concurrency,
+    workDir: opts.workDir,
+    runTimeoutMs: opts.runTimeoutMs,
+  });
+  try {
+    return await pool.runAll(runs, opts.onRun);
+  } finally {
+    pool.close();
+  }
+}
+
+export async function runKillMatrix(
+  faults: readonly Fault[],
+  registry: Registry,
+  opts: ProveOptions,
+): Promise<KillMatrix> {
+  const started = Date.now();
+  const runs = [cleanRun(opts.effort), ...faults.map((f) => faultRun(f, registry, opts.effort))];
+  const [clean, ...outcomes] = await runAll(runs, opts);
+  const rows = faults.map((f, n) => judgeFault(f, classesOf(f, registry), outcomes[n]!));
+  return {
+    generatedAt: new Date(started).toISOString(),
+    effort: opts.effort.name,
+    seed: opts.effort.seed,
+    concurrency: opts.concurrency,
+    wallMs: Date.now() - started,
+    clean: judgeClean(clean!),
+    rows,
+    caught: rows.filter((r) => r.verdict === "caught").length,
+    total: rows.length,
+  };
+}
+
+export async function runNoFalseVerdicts(opts: ProveOptions): Promise<NoFalseVerdicts> {
+  const started = Date.now();
+  const runs = [...(await shapeRuns(opts.effort, opts.workDir)), ...configurationRuns(opts.effort)];
+  const outcomes = await runAll(runs, opts);
+  const rows = outcomes.map((o) => ({ label: o.label, args: o.args, ...judgeClean(o) }));
+  return {
+    generatedAt: new Date(started).toISOString(),
+    effort: opts.effort.name,
+    wallMs: Date.now() - started,
+    rows,
+    clean: rows.filter((r) => r.ok).length,
+    total: rows.length,
+  };
+}

@@ -1,0 +1,56 @@
+// The readable forms of the proving results: one line per run, the columns the issue asks for.
+import type { KillMatrix } from "./kill-matrix.ts";
+import type { NoFalseVerdicts } from "./run-matrix.ts";
+
+function columns(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+export function formatKillMatrix(m: KillMatrix): string {
+  const head = ["fault", "exit", "failed requirements", "named one failed", "verdict"];
+  const rows = m.rows.map((r) => [
+    r.fault,
+    String(r.exitCode ?? "-"),
+    r.failed.length > 0 ? r.failed.join(",") : "-",
+    r.caughtBy.length > 0 ? `yes (${r.caughtBy.join(",")})` : `no (names ${r.violates.join(",")})`,
+    r.verdict,
+  ]);
+  const clean = m.clean.ok
+    ? `reference without faults: exit ${m.clean.exitCode}, no fail, no warn, no error`
+    : `reference without faults: NOT CLEAN, ${m.clean.note}`;
+  const notes = m.rows.filter((r) => r.note).map((r) => `  ${r.fault}: ${r.note}`);
+  return [
+    `kill matrix (${m.effort} effort, seed ${m.seed}, ${m.concurrency} at once, ${Math.round(m.wallMs / 1000)} s)`,
+    columns([head, ...rows]),
+    "",
+    clean,
+    `${m.caught} of ${m.total} faults caught by a requirement they name`,
+    ...(notes.length > 0 ? ["", "not caught:", ...notes] : []),
+  ].join("\n");
+}
+
+export function formatNoFalseVerdicts(n: NoFalseVerdicts): string {
+  const head = ["run", "exit", "fail", "warn", "error", "verdict"];
+  const rows = n.rows.map((r) => [
+    r.label,
+    String(r.exitCode ?? "-"),
+    r.failed.join(",") || "-",
+    r.warned.join(",") || "-",
+    r.errored.join(",") || "-",
+    r.ok ? "clean" : "FALSE VERDICT",
+  ]);
+  return [
+    `no false verdicts (${n.effort} effort, ${Math.round(n.wallMs / 1000)} s)`,
+    columns([head, ...rows]),
+    "",
+    `${n.clean} of ${n.total} runs of a correct sender came out clean`,
+  ].join("\n");
+}

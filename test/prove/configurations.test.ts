@@ -1,0 +1,103 @@
+// The named configurations of the reference: each reaches the sender it names, through `run` and `serve` alike.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { resolveRunOptions, UsageError } from "../../src/harness/options.ts";
+import { canonicalId, rebaseDigitalLink } from "../../src/model/index.ts";
+import {
+  REFERENCE_CONFIGURATION_NAMES,
+  REFERENCE_CONFIGURATIONS,
+  referenceConfiguration,
+} from "../../src/reference/configurations.ts";
+import { DEFAULT_CONFIG } from "../../src/reference/index.ts";
+import { runCli } from "../support/cli.ts";
+import { type ServeProcess, startServe } from "../support/serve.ts";
+
+describe("named configurations", () => {
+  test("the five of the issue exist, each changing only settings the reference knows", () => {
+    expect([...REFERENCE_CONFIGURATION_NAMES].sort()).toEqual(
+      ["digital-link", "forbidden-403", "paged", "refuse-broad", "split-resolver"].sort(),
+    );
+    for (const c of REFERENCE_CONFIGURATIONS) {
+      expect(Object.keys(c.config).length, c.name).toBeGreaterThan(0);
+      for (const [k, v] of Object.entries(c.config)) {
+        expect(Object.keys(DEFAULT_CONFIG), `${c.name}.${k}`).toContain(k);
+        expect(v, `${c.name}.${k} is the default`).not.toEqual(
+          DEFAULT_CONFIG[k as keyof typeof DEFAULT_CONFIG],
+        );
+      }
+    }
+    expect(referenceConfiguration("split-resolver").resolverPort).toBe(0);
+  });
+
+  test("an unknown name is refused with the known ones listed", () => {
+    expect(() => referenceConfiguration("fast")).toThrow(
+      /Unknown reference configuration "fast"; use one of paged/,
+    );
+    expect(() => resolveRunOptions({ "reference-config": "fast" }, {}, {})).toThrow(UsageError);
+    expect(() => resolveRunOptions({ "reference-config": "fast" }, {}, {})).toThrow(
+      /known: paged, digital-link/,
+    );
+  });
+
+  test("a named configuration needs the embedded reference", () => {
+    expect(() =>
+      resolveRunOptions({ "reference-config": "paged", target: "http://127.0.0.1:9" }, {}, {}),
+    ).toThrow(/leave out --target/);
+    expect(resolveRunOptions({ "reference-config": "paged" }, {}, {}).referenceConfig).toBe("paged");
+    expect(resolveRunOptions({}, { "reference-config": "paged" }, {}).referenceConfig).toBe("paged");
+  });
+
+  test("tracecheck run refuses an unknown configuration with exit 2 and one sentence", async () => {
+    const r = await runCli(["run", "--reference-config", "nope", "--suite", "auth"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(
+      /^tracecheck: --reference-config: unknown configuration "nope"; known: .*\.$/,
+    );
+  });
+});
+
+describe("tracecheck serve --reference-config", () => {
+  const common = ["--seed", "2", "--events", "30"];
+  let split: ServeProcess;
+  let paged: ServeProcess;
+  let overridden: ServeProcess;
+  let forbidden: ServeProcess;
+  // Started together: each serve pays its start-up once, at the same time as the others.
+  beforeAll(async () => {
+    [split, paged, overridden, forbidden] = await Promise.all([
+      startServe([...common, "--reference-config", "split-resolver"]),
+      startServe([...common, "--reference-config", "paged"]),
+      startServe([...common, "--reference-config", "paged", "--page-size", "100"]),
+      startServe([...common, "--api-key", "right", "--reference-config", "forbidden-403"]),
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([split, paged, overridden, forbidden].filter(Boolean).map((s) => s.stop()));
+  });
+
+  test("split-resolver serves the resolver on its own port with canonical anchors", async () => {
+    expect(new URL(split.resolverBase).port).not.toBe(new URL(split.eventsBase).port);
+    const events = (await (await fetch(`${split.eventsBase}/events`)).json()) as {
+      epcisBody: { queryResults: { resultsBody: { eventList: { epcList?: string[] }[] } } };
+    };
+    const epc = events.epcisBody.queryResults.resultsBody.eventList.find((e) => e.epcList?.length)
+      ?.epcList?.[0];
+    expect(epc).toBeDefined();
+    const asked = rebaseDigitalLink(canonicalId(epc!), split.resolverBase);
+    const answer = await fetch(`${asked}?linkType=linkset`);
+    expect(answer.status).toBe(200);
+    const { linkset } = (await answer.json()) as { linkset: { anchor: string }[] };
+    expect(linkset[0]?.anchor).toBe(rebaseDigitalLink(canonicalId(epc!), "https://id.gs1.org"));
+  });
+
+  test("paged pages GET /events, and a flag given beside it overrides it", async () => {
+    expect((await fetch(`${paged.eventsBase}/events`)).headers.get("link")).toMatch(/rel="next"/);
+    expect((await fetch(`${overridden.eventsBase}/events`)).headers.get("link")).toBeNull();
+  });
+
+  test("forbidden-403 refuses a wrong key with 403", async () => {
+    const status = async (key: string) =>
+      (await fetch(`${forbidden.eventsBase}/events`, { headers: { "X-API-Key": key } })).status;
+    expect(await status("wrong")).toBe(403);
+    expect(await status("right")).toBe(200);
+  });
+});
