@@ -1,0 +1,198 @@
+// Full run and harness overhead: `tracecheck run` against the reference at default effort (target under 30 s),
+// the requests it sends, and its wall time ÷ a bare undici loop sending the same requests (target at most 3×).
+// A run at four times the default --runs shows what more property cases cost.
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { generateDataset } from "../src/generate/index.ts";
+import { DEFAULT_RUNS, resolveRunOptions } from "../src/harness/options.ts";
+import type { Report } from "../src/harness/types.ts";
+import { startReference } from "../src/reference/index.ts";
+import { replay } from "./bare-replay.ts";
+import { BENCH_SEED } from "./baseline-events.ts";
+import { progress } from "./child.ts";
+import { type CommandOutcome, timeTracecheck } from "./command.ts";
+import { type RecordedRequest, RequestRecorder } from "./request-recorder.ts";
+import type { Benchmark, BenchRow } from "./row.ts";
+import { RECORDED } from "./row.ts";
+import { measurePair, median } from "./sample.ts";
+import { formatNumber } from "./table.ts";
+
+const TARGET_SECONDS = 30;
+const TARGET_OVERHEAD = 3;
+const EFFORT_FACTOR = 4;
+/** Runs of each kind; their median is the figure. */
+const ROUNDS = 3;
+const RUN_TIMEOUT_MS = 10 * 60_000;
+
+interface RunFigures {
+  outcome: CommandOutcome;
+  report?: Report;
+}
+
+async function runOnce(args: string[], env: NodeJS.ProcessEnv): Promise<RunFigures> {
+  const reportDir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-bench-"));
+  try {
+    const outcome = await timeTracecheck(
+      ["run", "--seed", String(BENCH_SEED), "--quiet", "--report-dir", reportDir, ...args],
+      env,
+      RUN_TIMEOUT_MS,
+    );
+    const report = await readFile(path.join(reportDir, "report.json"), "utf8").then(
+      (text) => JSON.parse(text) as Report,
+      () => undefined,
+    );
+    return report === undefined ? { outcome } : { outcome, report };
+  } finally {
+    await rm(reportDir, { recursive: true, force: true });
+  }
+}
+
+/** The verdict counts of the first run, and the exit status of every run. */
+function verdictNote(runs: readonly RunFigures[]): string {
+  const s = runs[0]?.report?.summary;
+  const summary =
+    s === undefined ? "no report" : `${s.pass} pass, ${s.fail} fail, ${s.skip} skip, ${s.error} error`;
+  return `exit ${runs.map((r) => r.outcome.exitCode).join(", ")}; ${summary}`;
+}
+
+function runsNote(runs: readonly RunFigures[]): string {
+  return `median of ${runs.map((r) => formatNumber(r.outcome.ms / 1000)).join(", ")} s`;
+}
+
+function medianMs(runs: readonly RunFigures[]): number {
+  return median(runs.map((r) => r.outcome.ms));
+}
+
+/** Median times of the bare loop over two request lists, replayed in alternation; failed requests counted. */
+async function timeReplays(
+  light: readonly RecordedRequest[],
+  heavy: readonly RecordedRequest[],
+  concurrency: number,
+): Promise<{ lightMs: number; heavyMs: number; failed: number }> {
+  let failed = 0;
+  const send = (requests: readonly RecordedRequest[]) => async () => {
+    failed += (await replay(requests, "127.0.0.1", concurrency)).failed;
+  };
+  const [a, b] = await measurePair(send(light), send(heavy), { warmup: 1, rounds: 7, minSampleMs: 0 });
+  return { lightMs: a.medianMs, heavyMs: b.medianMs, failed };
+}
+
+function allPassed(runs: readonly RunFigures[]): boolean {
+  return runs.every((r) => r.outcome.exitCode === 0);
+}
+
+export const fullRunBenchmark: Benchmark = {
+  name: "full-run",
+  async run() {
+    const defaults = resolveRunOptions({}, {}, {});
+    const env = { ...process.env };
+    delete env.TRACECHECK_API_KEY;
+
+    // Beside the embedded run, the same run with --target against a reference this process holds, so that its
+    // requests can be counted and then replayed by the bare loop against the very same server.
+    const dataset = generateDataset({ seed: BENCH_SEED, events: defaults.embeddedEvents });
+    const key = `bench-${randomBytes(12).toString("hex")}`;
+    const reference = await startReference({ dataset, apiKeys: [key] });
+    const keyed = { ...env, TRACECHECK_API_KEY: key };
+    const port = Number(new URL(reference.eventsBase).port);
+    const effortRuns = DEFAULT_RUNS * EFFORT_FACTOR;
+    const recorded = async (args: string[]) => {
+      const recorder = new RequestRecorder([port]);
+      try {
+        return { figures: await runOnce(["--target", reference.eventsBase, ...args], keyed), recorder };
+      } finally {
+        recorder.stop();
+      }
+    };
+    try {
+      const embeddedRuns: RunFigures[] = [];
+      const targetedRuns: RunFigures[] = [];
+      const heavyRuns: RunFigures[] = [];
+      const counts: number[] = [];
+      const heavyCounts: number[] = [];
+      let requests: RecordedRequest[] = [];
+      let heavyRequests: RecordedRequest[] = [];
+      // Rounds interleave the three kinds of run, so that load from elsewhere on the machine spreads over all.
+      for (let round = 1; round <= ROUNDS; round++) {
+        progress(`full-run: round ${round} of ${ROUNDS}: embedded, --target, --target --runs ${effortRuns}`);
+        embeddedRuns.push(await runOnce([], env));
+        const light = await recorded([]);
+        targetedRuns.push(light.figures);
+        counts.push(light.recorder.requests.length);
+        const heavy = await recorded(["--runs", String(effortRuns)]);
+        heavyRuns.push(heavy.figures);
+        heavyCounts.push(heavy.recorder.requests.length);
+        if (round === 1) {
+          requests = [...light.recorder.requests];
+          heavyRequests = [...heavy.recorder.requests];
+        }
+      }
+
+      progress(`full-run: bare undici replay of ${requests.length} and ${heavyRequests.length} requests`);
+      const bare = await timeReplays(requests, heavyRequests, defaults.concurrency);
+      const failed = bare.failed;
+
+      const embeddedMs = medianMs(embeddedRuns);
+      const targetedMs = medianMs(targetedRuns);
+      const heavyMs = medianMs(heavyRuns);
+      const overhead = targetedMs / bare.lightMs;
+      const marginal = (heavyMs - targetedMs) / (bare.heavyMs - bare.lightMs);
+      const rows: BenchRow[] = [
+        {
+          what: "full run",
+          measure: `wall time of \`tracecheck run --seed ${BENCH_SEED}\`, embedded reference, default effort (--runs ${DEFAULT_RUNS})`,
+          value: embeddedMs / 1000,
+          unit: "s",
+          target: `< ${TARGET_SECONDS} s`,
+          met: allPassed(embeddedRuns) && embeddedMs / 1000 < TARGET_SECONDS,
+          note: `${runsNote(embeddedRuns)}; ${verdictNote(embeddedRuns)}`,
+        },
+        {
+          what: "full run",
+          measure:
+            "requests the reference received, same run with --target on a reference holding the embedded dataset",
+          value: median(counts),
+          unit: "requests",
+          target: RECORDED,
+          met: allPassed(targetedRuns),
+          note: `per round ${counts.join(", ")}; ${verdictNote(targetedRuns)}`,
+        },
+        {
+          what: "harness overhead",
+          measure: `that --target run's wall time; ratio = it ÷ a bare undici loop sending its ${requests.length} requests (concurrency ${defaults.concurrency})`,
+          value: targetedMs / 1000,
+          unit: "s",
+          target: `≤ ${TARGET_OVERHEAD}×`,
+          ratio: overhead,
+          met: failed === 0 && overhead <= TARGET_OVERHEAD,
+          note: `${runsNote(targetedRuns)}; bare loop ${formatNumber(bare.lightMs / 1000)} s${failed > 0 ? `; ${failed} replayed requests failed` : ""}`,
+        },
+        {
+          what: "full run",
+          measure: `wall time at --runs ${effortRuns} (${EFFORT_FACTOR}× the default), --target as above; ratio = ÷ the default --target run`,
+          value: heavyMs / 1000,
+          unit: "s",
+          target: RECORDED,
+          ratio: heavyMs / targetedMs,
+          met: allPassed(heavyRuns),
+          note: `${runsNote(heavyRuns)}; requests per round ${heavyCounts.join(", ")}; ${verdictNote(heavyRuns)}`,
+        },
+        {
+          what: "harness overhead",
+          measure: `per request past start-up: extra wall time at --runs ${effortRuns}; ratio = it ÷ the bare loop's extra time for the extra requests`,
+          value: (heavyMs - targetedMs) / 1000,
+          unit: "s",
+          target: RECORDED,
+          ratio: marginal,
+          met: failed === 0,
+          note: `bare loop ${formatNumber(bare.heavyMs / 1000)} s for ${heavyRequests.length} requests`,
+        },
+      ];
+      return rows;
+    } finally {
+      await reference.close();
+    }
+  },
+};
