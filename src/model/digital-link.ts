@@ -93,7 +93,7 @@ function decode(component: string, what: string): string {
 }
 
 function decodeQuery(raw: string | undefined): [string, string][] {
-  if (raw === undefined || raw === "") return [];
+  if (raw === undefined) return [];
   return raw
     .split("&")
     .filter((pair) => pair !== "")
@@ -107,7 +107,7 @@ function decodeQuery(raw: string | undefined): [string, string][] {
 
 function checkValue(ai: string, rule: AiRule, value: string): string {
   if (rule.kind === "text") {
-    if (value.length < 1 || value.length > rule.length) {
+    if (value.length > rule.length) {
       throw new DigitalLinkError(
         "length",
         `AI ${ai} value "${value}" must have 1 to ${rule.length} characters.`,

@@ -8,12 +8,13 @@ import type { EpcisEvent, QuantityElement } from "./types.ts";
 
 /** JSON with object keys sorted recursively, so that equal values give equal text whatever their key order. */
 export function canonicalJson(v: unknown): string {
-  if (v === null || v === undefined) return "null";
+  if (v === null) return "null";
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
   if (typeof v === "object") {
     const entries = Object.entries(v as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      // The keys of one object are distinct, so no two compare equal.
+      .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, value]) => `${JSON.stringify(key)}:${canonicalJson(value)}`);
     return `{${entries.join(",")}}`;
   }
@@ -85,7 +86,7 @@ export function eventIdentity(e: EpcisEvent): string {
   return (
     "hash:" +
     createHash("sha256")
-      .update(canonicalJson(hashable(e)), "utf8")
+      .update(canonicalJson(hashable(e)))
       .digest("hex")
   );
 }

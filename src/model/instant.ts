@@ -77,7 +77,7 @@ export function parseInstant(s: string): Instant {
   const year = Number(ys);
   const month = Number(mos);
   const day = Number(ds);
-  let hour = Number(hs);
+  const hour = Number(hs);
   const minute = Number(mis);
   const second = Number(ss);
   if (year < 1) throw new RangeError(`"${s}" has year 0000; years run from 0001 to 9999.`);
@@ -92,7 +92,6 @@ export function parseInstant(s: string): Instant {
   if ((hour > 23 && !endOfDay) || minute > 59 || second > 59) {
     throw new RangeError(`"${s}" has time ${hs}:${mis}:${ss}, which is not a valid time of day.`);
   }
-  if (endOfDay) hour = 24;
   const offset = offsetSeconds(zone, `"${s}"`);
   const local =
     BigInt(daysFromCivil(year, month, day)) * SECONDS_PER_DAY + BigInt(hour * 3600 + minute * 60 + second);
@@ -154,7 +153,7 @@ export function addUnits(i: Instant, units: bigint, digits: number): Instant {
   }
   const width = Math.max(digits, i.fraction.length);
   const scale = 10n ** BigInt(width);
-  const fractionUnits = i.fraction === "" ? 0n : BigInt(i.fraction.padEnd(width, "0"));
+  const fractionUnits = BigInt(i.fraction.padEnd(width, "0"));
   const total = i.epochSeconds * scale + fractionUnits + units * 10n ** BigInt(width - digits);
   let seconds = total / scale;
   let rest = total % scale;
@@ -162,7 +161,7 @@ export function addUnits(i: Instant, units: bigint, digits: number): Instant {
     rest += scale;
     seconds -= 1n;
   }
-  const fraction = width === 0 ? "" : stripTrailingZeros(rest.toString().padStart(width, "0"));
+  const fraction = stripTrailingZeros(rest.toString().padStart(width, "0"));
   return { epochSeconds: seconds, fraction };
 }
 

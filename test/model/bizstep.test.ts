@@ -49,6 +49,13 @@ describe("canonicalBizStep", () => {
     expect(canonicalBizStep("https://example.com/steps/shipping")).toBe("https://example.com/steps/shipping");
     expect(canonicalBizStep("urn:gdst:bizstep:farming")).toBe("urn:gdst:bizstep:farming");
     expect(canonicalBizStep("urn:epcglobal:cbv:bizstep:")).toBe("urn:epcglobal:cbv:bizstep:");
+    // Only a whole step name in the CBV shape is recognised, not a name with a stray character at either end.
+    for (const odd of ["a shipping", "shipping a", "ship ping"]) {
+      expect(canonicalBizStep(`urn:epcglobal:cbv:bizstep:${odd}`)).toBe(`urn:epcglobal:cbv:bizstep:${odd}`);
+      expect(canonicalBizStep(`https://ref.gs1.org/cbv/BizStep-${odd}`)).toBe(
+        `https://ref.gs1.org/cbv/BizStep-${odd}`,
+      );
+    }
     expect(bizStepsEqual("https://example.com/steps/shipping", "shipping")).toBe(false);
     expect(bizStepsEqual("shipping", "receiving")).toBe(false);
     expect(

@@ -18,6 +18,8 @@ describe("GS1 check digit", () => {
     expect(hasValidCheckDigit("7")).toBe(false);
     expect(hasValidCheckDigit("")).toBe(false);
     expect(() => gs1CheckDigit("12a")).toThrow(RangeError);
+    expect(() => gs1CheckDigit("a12")).toThrow(RangeError);
+    expect(() => gs1CheckDigit("1a2")).toThrow('"1a2" is not a string of digits');
   });
 
   it("detects every single-digit error", () => {

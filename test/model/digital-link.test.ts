@@ -224,3 +224,104 @@ describe("isDigitalLink", () => {
     expect(isDigitalLink(`https://id.gs1.org/01/${withCheck("0950600013435")}`)).toBe(true);
   });
 });
+
+function errorOf(uri: string): DigitalLinkError {
+  try {
+    parseDigitalLink(uri);
+  } catch (error) {
+    if (error instanceof DigitalLinkError) return error;
+    throw error;
+  }
+  throw new Error(`expected "${uri}" to be rejected`);
+}
+
+describe("parseDigitalLink edge cases", () => {
+  it("reads query pairs without a value, without a key, with + for space, and skips empty pairs", () => {
+    expect(parseDigitalLink(`https://id.gs1.org/01/${GTIN}?linkType&&=x&a+b=1+2&`).query).toEqual([
+      ["linkType", ""],
+      ["", "x"],
+      ["a b", "1 2"],
+    ]);
+  });
+
+  it("tolerates white space around the URI and a fragment after the query", () => {
+    expect(parseDigitalLink(`  https://id.gs1.org/01/${GTIN}?linkType=all#top \n`)).toEqual({
+      base: "https://id.gs1.org",
+      elements: [{ ai: "01", value: GTIN }],
+      query: [["linkType", "all"]],
+    });
+  });
+
+  it("names the part with a broken percent escape", () => {
+    expect(errorOf(`https://id.gs1.org/01/${GTIN}?%zz=1`).message).toContain("query key");
+    expect(errorOf(`https://id.gs1.org/01/${GTIN}?a=%zz`).message).toContain("query value");
+    expect(errorOf(`https://id.gs1.org/01/${GTIN}/10/%E0%A4%A`).message).toContain("AI 10 value");
+  });
+
+  it("tells an AI without a value from an AI with an empty value", () => {
+    const odd = errorOf(`https://id.gs1.org/01/${GTIN}/`);
+    expect([odd.code, odd.message]).toEqual(["syntax", expect.stringContaining("an AI without a value")]);
+    const empty = errorOf(`https://id.gs1.org/01/${GTIN}/10/`);
+    expect([empty.code, empty.message]).toEqual(["syntax", expect.stringContaining("empty value for AI 10")]);
+  });
+
+  it("tells a URI that is not http(s) or a path from one whose path has no AI", () => {
+    expect(errorOf("").message).toContain("not an http(s) URI or an absolute path");
+    expect(errorOf("?linkType=all").message).toContain("not an http(s) URI or an absolute path");
+    expect(errorOf("https://id.gs1.org").message).toContain("no application identifier");
+    expect(errorOf("https://id.gs1.org?linkType=all").message).toContain("no application identifier");
+  });
+
+  it("calls a segment unknown-ai only when it is two to four digits", () => {
+    expect(codeOf("https://example.com/p/x22/1")).toBe("syntax");
+    expect(codeOf("https://example.com/products/12345")).toBe("syntax");
+    expect(codeOf("https://example.com/products/7003/1")).toBe("unknown-ai");
+    const misplaced = errorOf(`https://id.gs1.org/01/${GTIN}/foo/1`);
+    expect([misplaced.code, misplaced.message]).toEqual([
+      "syntax",
+      expect.stringContaining('"foo" where an application identifier belongs'),
+    ]);
+  });
+
+  it("rejects a key with a non-digit anywhere, and says which lengths a GTIN may have", () => {
+    expect(codeOf("https://id.gs1.org/01/A9506000134352")).toBe("charset");
+    expect(errorOf("https://id.gs1.org/01/95060001343").message).toContain("8 or 12 or 13 or 14");
+  });
+
+  it("lists the qualifiers allowed after the primary key, or none", () => {
+    expect(errorOf("https://id.gs1.org/00/106141412345678908/21/1").message).toContain(
+      "allowed in order: none",
+    );
+    expect(errorOf(`https://id.gs1.org/01/${GTIN}/21/S1/10/L1`).message).toContain(
+      "allowed in order: 10, 21",
+    );
+  });
+
+  it("throws errors named DigitalLinkError", () => {
+    expect(errorOf("https://id.gs1.org/gtin/1").name).toBe("DigitalLinkError");
+  });
+});
+
+describe("formatDigitalLink and rebaseDigitalLink edge cases", () => {
+  it("writes every byte below 0x10 with two hex digits and drops every trailing slash of the base", () => {
+    expect(formatDigitalLink("https://r.example//", [{ ai: "21", value: "\t\n" }])).toBe(
+      "https://r.example/21/%09%0A",
+    );
+  });
+
+  it("drops an empty query string", () => {
+    expect(rebaseDigitalLink(`https://id.gs1.org/01/${GTIN}?`, "https://r.example")).toBe(
+      `https://r.example/01/${GTIN}`,
+    );
+  });
+});
+
+describe("isDigitalLink edge cases", () => {
+  it("needs the scheme at the start, not inside a path prefix", () => {
+    expect(isDigitalLink(`/r/https://id.gs1.org/01/${GTIN}`)).toBe(false);
+  });
+
+  it("lets errors other than a rejected Digital Link through", () => {
+    expect(() => isDigitalLink(42 as unknown as string)).toThrow(TypeError);
+  });
+});

@@ -38,10 +38,27 @@ describe("epcUrnToDigitalLink", () => {
     "urn:epc:id:sgtin:0614141.812345.a b",
     "urn:epc:id:giai:0614141.12345",
     "urn:epc:idpat:sgtin:0614141.*.*",
+    // Company prefixes of 5 or 13 digits, with the right total of digits.
+    "urn:epc:id:sgtin:06141.81234567.1",
+    "urn:epc:class:lgtin:06141.81234567.1",
+    "urn:epc:idpat:sgtin:06141.81234567.*",
+    "urn:epc:id:sscc:06141.123456789012",
+    "urn:epc:id:sscc:0614141234567.1234",
+    "urn:epc:id:sgln:06141.1234567.0",
+    "urn:epc:id:pgln:06141.1234567",
+    // The right prefix with one digit too few in the reference.
+    "urn:epc:class:lgtin:0614141.12345.1",
+    "urn:epc:id:sgln:0614141.1234.0",
     "urn:gdst:example.com:product:class:1",
     "https://id.gs1.org/01/80614141123458",
   ])("has no Digital Link form for %s", (value) => {
     expect(epcUrnToDigitalLink(value)).toBeUndefined();
+  });
+
+  it("accepts company prefixes of 6 and 12 digits and white space around the URN", () => {
+    expect(epcUrnToDigitalLink("urn:epc:id:sgtin:061414.8123456.1")).toBe(`${DL}/01/80614141234567/21/1`);
+    expect(epcUrnToDigitalLink("urn:epc:id:sgtin:061414112345.8.1")).toBe(`${DL}/01/80614141123458/21/1`);
+    expect(epcUrnToDigitalLink(" urn:epc:id:sscc:0614141.1234567890\n")).toBe(`${DL}/00/106141412345678908`);
   });
 });
 
@@ -54,6 +71,9 @@ describe("digitalLinkToEpcUrn", () => {
     expect(digitalLinkToEpcUrn(`${DL}/417/0614141123452`, 12)).toBe("urn:epc:id:pgln:061414112345.");
     expect(digitalLinkToEpcUrn(`${DL}/01/04012345987652`, 7)).toBe("urn:epc:idpat:sgtin:4012345.098765.*");
     expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/21/1`, 5)).toBeUndefined();
+    expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/21/1`, 13)).toBeUndefined();
+    expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/21/1`, 7.5)).toBeUndefined();
+    expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/21/1`, 12)).toBe("urn:epc:id:sgtin:061414112345.8.1");
     expect(digitalLinkToEpcUrn(`${DL}/01/80614141123458/10/L/21/1`, 7)).toBeUndefined();
     expect(digitalLinkToEpcUrn("urn:epc:id:sscc:0614141.1234567890", 7)).toBeUndefined();
   });
@@ -129,6 +149,11 @@ describe("isClassPattern", () => {
   it.each([
     ["urn:epc:idpat:sgtin:4012345.098765.*", true],
     ["urn:epc:idpat:sgtin:4012345.*.*", true],
+    [" urn:epc:idpat:sgtin:4012345.*.*\t", true],
+    [" urn:epc:idpat:sgtin:4012345.098765.* ", true],
+    ["urn:epc:idpat:sgtin:401234.*.*", true],
+    ["urn:epc:idpat:sgtin:401234567890.*.*", true],
+    ["urn:epc:idpat:sgtin:4012345678901.*.*", false],
     ["urn:epc:idpat:sgtin:40123.*.*", false],
     ["urn:epc:idpat:sgtin:4012345.09876.*", false],
     ["urn:epc:idpat:sgtin:4012345.098765.1", false],
@@ -177,6 +202,20 @@ describe("classMatches (spec 4.1 MATCH_anyEPCClass)", () => {
     expect(classMatches(pattern, "urn:epc:class:lgtin:0614141.077777.987")).toBe(false);
     expect(classMatches(pattern, "urn:epc:class:lgtin:40123450.01234.1")).toBe(true);
     expect(classMatches("urn:epc:idpat:sgtin:40123.*.*", lgtin)).toBe(false);
+  });
+
+  it("compares exactly as many digits as the company prefix has, 6 to 12", () => {
+    expect(classMatches("urn:epc:idpat:sgtin:401234.*.*", lgtinDl)).toBe(true);
+    expect(classMatches("urn:epc:idpat:sgtin:401235.*.*", lgtinDl)).toBe(false);
+    expect(classMatches("urn:epc:idpat:sgtin:401234512345.*.*", lgtinDl)).toBe(true);
+    expect(classMatches("urn:epc:idpat:sgtin:401234512346.*.*", lgtinDl)).toBe(false);
+  });
+
+  it("matches nothing to a class without a GTIN, and compares other values as they stand", () => {
+    expect(classMatches("urn:epc:idpat:sgtin:4012345.*.*", "urn:example:class:1")).toBe(false);
+    expect(classMatches("urn:example:class:1", "urn:example:class:2")).toBe(false);
+    expect(classMatches("urn:example:class:1", " urn:example:class:1 ")).toBe(true);
+    expect(classMatches(`${DL}/414/0614141123452`, lgtin)).toBe(false);
   });
 
   it("agrees between a pattern and its GTIN for random classes", () => {

@@ -20,6 +20,13 @@ describe("canonicalJson", () => {
     );
   });
 
+  it("writes what JSON has no text for as null and refuses a bigint with a hint", () => {
+    expect(canonicalJson(undefined)).toBe("null");
+    expect(canonicalJson([undefined, () => 0, Symbol("s")])).toBe("[null,null,null]");
+    expect(() => canonicalJson({ n: 1n })).toThrow(TypeError);
+    expect(() => canonicalJson({ n: 1n })).toThrow("convert it to a string first");
+  });
+
   it("is valid JSON equal to the input, whatever the key order", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.boolean(), (value, flip) => {
@@ -44,6 +51,7 @@ describe("eventIdentity", () => {
 
   it("is the eventID when there is one", () => {
     expect(eventIdentity({ ...base, eventID: "urn:uuid:1" })).toBe("urn:uuid:1");
+    expect(eventIdentity({ ...base, eventID: "" })).toMatch(/^hash:[0-9a-f]{64}$/);
   });
 
   it("is a SHA-256 of the canonical JSON otherwise, ignoring recordTime", () => {
@@ -72,5 +80,72 @@ describe("eventIdentity", () => {
       eventIdentity({ ...base, disposition: "urn:epcglobal:cbv:disp:in_transit" }),
     );
     expect(eventIdentity({ ...base, eventTime: "2005-04-04T02:33:31.117Z" })).not.toBe(eventIdentity(base));
+  });
+});
+
+describe("eventIdentity across written forms of every identifier field", () => {
+  const sgtin = "urn:epc:id:sgtin:0614141.812345.6789";
+  const sgtinDl = "https://id.gs1.org/01/80614141123458/21/6789";
+  const lgtin = "urn:epc:class:lgtin:4012345.012345.998877";
+  const lgtinDl = "https://id.gs1.org/01/04012345123456/10/998877";
+  const sgln = "urn:epc:id:sgln:0614141.12345.0";
+  const sglnDl = "https://id.gs1.org/414/0614141123452";
+  const plain: EpcisEvent = { type: "AggregationEvent", action: "ADD" };
+
+  it.each(["epcList", "childEPCs", "inputEPCList", "outputEPCList"])("%s", (field) => {
+    const urn = eventIdentity({ ...plain, [field]: [sgtin] });
+    expect(eventIdentity({ ...plain, [field]: [sgtinDl] })).toBe(urn);
+    expect(eventIdentity({ ...plain, [field]: ["urn:epc:id:sgtin:0614141.812345.6790"] })).not.toBe(urn);
+    expect(urn).not.toBe(eventIdentity(plain));
+  });
+
+  it.each(["quantityList", "childQuantityList", "inputQuantityList", "outputQuantityList"])("%s", (field) => {
+    const urn = eventIdentity({ ...plain, [field]: [{ epcClass: lgtin, quantity: 2 }] });
+    expect(eventIdentity({ ...plain, [field]: [{ quantity: 2, epcClass: lgtinDl }] })).toBe(urn);
+    expect(eventIdentity({ ...plain, [field]: [{ epcClass: lgtin, quantity: 3 }] })).not.toBe(urn);
+    expect(urn).not.toBe(eventIdentity(plain));
+  });
+
+  it("parentID", () => {
+    const id = eventIdentity({ ...plain, parentID: "urn:epc:id:sscc:0614141.1234567890" });
+    expect(eventIdentity({ ...plain, parentID: "https://id.gs1.org/00/106141412345678908" })).toBe(id);
+    expect(id).not.toBe(eventIdentity(plain));
+  });
+
+  it.each(["bizLocation", "readPoint"])("%s, keeping its other members", (field) => {
+    const id = eventIdentity({ ...plain, [field]: { id: sgln, note: "dock 4" } });
+    expect(eventIdentity({ ...plain, [field]: { note: "dock 4", id: sglnDl } })).toBe(id);
+    expect(eventIdentity({ ...plain, [field]: { id: sgln, note: "dock 5" } })).not.toBe(id);
+    expect(eventIdentity({ ...plain, [field]: { id: "urn:epc:id:sgln:0614141.12345.1" } })).not.toBe(
+      eventIdentity({ ...plain, [field]: { id: sgln } }),
+    );
+  });
+});
+
+describe("eventIdentity on malformed members", () => {
+  const plain: EpcisEvent = { type: "ObjectEvent", action: "OBSERVE" };
+  const identities = (values: unknown[], field: string) =>
+    values.map((value) => eventIdentity({ ...plain, [field]: value }));
+  const distinct = (ids: string[]) => new Set(ids).size === ids.length;
+
+  it("hashes them as they stand, without throwing, and tells them apart", () => {
+    expect(
+      distinct(identities([null, undefined, "loc", { id: 42 }, { id: 43 }, { name: "x" }], "bizLocation")),
+    ).toBe(true);
+    expect(distinct(identities([null, "x", [null], ["x"], [{ epcClass: 7 }]], "quantityList"))).toBe(true);
+    expect(distinct(identities([[42], [43], "x"], "epcList"))).toBe(true);
+    expect(distinct(identities([42, 43], "parentID"))).toBe(true);
+  });
+
+  it("keeps an eventTime or disposition that is not a string apart from its text", () => {
+    expect(distinct(identities(["2024-01-01T00:00:00Z", ["2024-01-01T00:00:00Z"]], "eventTime"))).toBe(true);
+    const d = "urn:epcglobal:cbv:disp:in_transit";
+    expect(distinct(identities([d, [d]], "disposition"))).toBe(true);
+  });
+
+  it("keeps an eventTime that is not an instant as written", () => {
+    expect(eventIdentity({ ...plain, eventTime: "yesterday" })).not.toBe(
+      eventIdentity({ ...plain, eventTime: "today" }),
+    );
   });
 });

@@ -49,6 +49,7 @@ describe("parseInstant", () => {
     expect(formatInstant(parseInstant("0001-01-01T00:00:00Z"))).toBe("0001-01-01T00:00:00Z");
     expect(formatInstant(parseInstant("9999-12-31T23:59:59.5Z"))).toBe("9999-12-31T23:59:59.5Z");
     expect(parseInstant("2024-12-31T24:00:00Z")).toEqual(parseInstant("2025-01-01T00:00:00Z"));
+    expect(parseInstant("2024-12-31T24:00:00.000Z")).toEqual(parseInstant("2025-01-01T00:00:00Z"));
   });
 
   it.each([
@@ -62,6 +63,11 @@ describe("parseInstant", () => {
     ["2023-02-29T00:00:00Z", "day 29"],
     ["2024-04-31T00:00:00Z", "day 31"],
     ["2024-13-01T00:00:00Z", "month 13"],
+    ["2024-00-10T00:00:00Z", "month 00"],
+    ["2024-01-00T00:00:00Z", "day 00"],
+    ["2024-01-01T24:30:00Z", "not a valid time"],
+    ["2024-01-01T24:00:00.5Z", "not a valid time"],
+    ["2024-01-01T00:00:00+15:00", '"2024-01-01T00:00:00+15:00": offset'],
     ["2024-01-01T24:00:01Z", "not a valid time"],
     ["2024-01-01T12:60:00Z", "not a valid time"],
     ["2024-01-01T12:00:60Z", "not a valid time"],
@@ -94,6 +100,23 @@ describe("formatInstant", () => {
 
   it("rejects an offset that is not Z or ±hh:mm", () => {
     expect(() => formatInstant(parseInstant("2024-01-01T00:00:00Z"), { offset: "+5" })).toThrow(RangeError);
+    expect(() => formatInstant(parseInstant("2024-01-01T00:00:00Z"), { offset: "+5" })).toThrow(
+      'formatInstant: offset "+5" is not Z or ±hh:mm',
+    );
+  });
+
+  // 29 February of a year divisible by 400 is the last day of a 400-year cycle of the civil calendar.
+  it.each(["1600-02-29T12:00:00Z", "2000-02-29T00:00:00Z", "2000-02-29T23:59:59Z", "2400-02-29T06:00:00Z"])(
+    "writes %s, the last day of a 400-year cycle, back as it was",
+    (text) => {
+      expect(formatInstant(parseInstant(text))).toBe(text);
+    },
+  );
+
+  it("writes years before 0001, which parseInstant refuses, with a sign", () => {
+    const year0 = -62_167_219_200n;
+    expect(formatInstant({ epochSeconds: year0, fraction: "" })).toBe("0000-01-01T00:00:00Z");
+    expect(formatInstant({ epochSeconds: year0 - 1n, fraction: "" })).toBe("-0001-12-31T23:59:59Z");
   });
 
   it("round-trips through parseInstant at any offset and fraction padding", () => {
@@ -135,6 +158,23 @@ describe("comparison", () => {
     );
   });
 
+  it("compares an instant with itself as equal", () => {
+    fc.assert(
+      fc.property(instantArb(), (a) => {
+        expect(instantsEqual(a, { ...a })).toBe(true);
+      }),
+    );
+  });
+
+  it("does not depend on trailing zeros in a hand-built fraction", () => {
+    expect(compareInstants({ epochSeconds: 0n, fraction: "5" }, { epochSeconds: 0n, fraction: "500" })).toBe(
+      0,
+    );
+    expect(
+      compareInstants({ epochSeconds: 0n, fraction: "50" }, { epochSeconds: 0n, fraction: "4999" }),
+    ).toBe(1);
+  });
+
   it("orders digits beyond nanoseconds", () => {
     expect(compareTimes("2024-01-01T00:00:00.0000000001Z", "2024-01-01T00:00:00Z")).toBe(1);
     expect(compareTimes("2024-01-01T00:00:00.1000Z", "2024-01-01T01:00:00.1+01:00")).toBe(0);
@@ -166,6 +206,14 @@ describe("addUnits", () => {
     expect(formatInstant(addUnits(at, 1n, digits))).toBe("2024-01-01T00:00:00.121Z");
     expect(formatInstant(addUnits(parseInstant("2024-01-01T00:00:00Z"), -1n, 0))).toBe(
       "2023-12-31T23:59:59Z",
+    );
+  });
+});
+
+describe("addUnits precision", () => {
+  it.each([-1, 1.5, Number.NaN])("refuses %s digits", (digits) => {
+    expect(() => addUnits({ epochSeconds: 0n, fraction: "" }, 1n, digits)).toThrow(
+      `digits must be a non-negative integer, got ${digits}`,
     );
   });
 });

@@ -79,8 +79,51 @@ describe("runOracle on known events (spec 4.1)", () => {
     expect(ids({})).toEqual(["urn:uuid:ship", "urn:uuid:agg", "urn:uuid:tr"]);
   });
 
-  it("refuses a time bound that is not an instant", () => {
+  it("refuses a time bound that is not an instant, even when no event has the field", () => {
     expect(() => runOracle(events, { LT_eventTime: "2024-05-01" })).toThrow(RangeError);
+    for (const bound of ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"]) {
+      expect(() => runOracle([], { [bound]: "2024-05-01" })).toThrow(RangeError);
+      expect(() => runOracle([{ type: "ObjectEvent" }], { [bound]: "2024-05-01" })).toThrow(RangeError);
+    }
+  });
+
+  it("lets an event with an unreadable time meet no bound", () => {
+    const odd: EpcisEvent = { type: "ObjectEvent", eventID: "urn:uuid:odd", eventTime: "yesterday" };
+    expect(idsOf(runOracle([odd], { GE_eventTime: "2000-01-01T00:00:00Z" }))).toEqual([]);
+    expect(idsOf(runOracle([odd], { LT_eventTime: "2100-01-01T00:00:00Z" }))).toEqual([]);
+    expect(idsOf(runOracle([odd], {}))).toEqual(["urn:uuid:odd"]);
+  });
+
+  it("selects an event when any one of its EPCs or classes matches", () => {
+    const many: EpcisEvent = {
+      type: "ObjectEvent",
+      eventID: "urn:uuid:many",
+      epcList: [`${DL}/01/80614141123458/21/1`, `${DL}/01/80614141123458/21/2`],
+      quantityList: [
+        { epcClass: `${DL}/01/04012345123456/10/A` },
+        { epcClass: `${DL}/01/04012345123456/10/B` },
+      ],
+    };
+    expect(idsOf(runOracle([many], { MATCH_anyEPC: [`${DL}/01/80614141123458/21/2`] }))).toEqual([
+      "urn:uuid:many",
+    ]);
+    expect(idsOf(runOracle([many], { MATCH_anyEPCClass: [`${DL}/01/04012345123456/10/A`] }))).toEqual([
+      "urn:uuid:many",
+    ]);
+  });
+
+  it("skips a quantity element that has no class", () => {
+    const partial = {
+      type: "ObjectEvent",
+      eventID: "urn:uuid:partial",
+      quantityList: [{ quantity: 1 }, { epcClass: `${DL}/01/04012345123456/10/A` }],
+    } as EpcisEvent;
+    expect(idsOf(runOracle([partial], { MATCH_anyEPCClass: [`${DL}/01/04012345123456`] }))).toEqual([
+      "urn:uuid:partial",
+    ]);
+    expect(idsOf(runOracle([partial], { MATCH_anyEPCClass: ["urn:epc:idpat:sgtin:0614141.*.*"] }))).toEqual(
+      [],
+    );
   });
 });
 

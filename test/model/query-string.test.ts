@@ -50,6 +50,19 @@ describe("parseQueryString", () => {
     expect(parseQueryString("EQ_transformationID=100%25%zz%C3%A9").query).toEqual({
       EQ_transformationID: ["100%%zzé"],
     });
+    // %C3 alone is not UTF-8, so that run stays as written too.
+    expect(parseQueryString("EQ_transformationID=%C3%zz%41").query).toEqual({
+      EQ_transformationID: ["%C3%zzA"],
+    });
+  });
+
+  it("skips empty pairs, and reads a key without = as empty and an = without a key as unknown", () => {
+    expect(parseQueryString("&EQ_bizStep&&=x&")).toEqual({
+      query: { EQ_bizStep: [] },
+      repeated: [],
+      unknown: [""],
+      empty: ["EQ_bizStep"],
+    });
   });
 
   it("splits list values on the pipe", () => {
