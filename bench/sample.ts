@@ -24,10 +24,10 @@ export interface MeasureOptions {
 }
 
 /** Keeps results alive so that the engine cannot drop a call whose value is unused. */
-let sink: unknown;
+let _sink: unknown;
 
 function consume(value: unknown): void {
-  sink = value;
+  _sink = value;
 }
 
 export function median(values: readonly number[]): number {
