@@ -17,6 +17,7 @@ describe("GS1 check digit", () => {
     expect(hasValidCheckDigit("0950600013435X")).toBe(false);
     expect(hasValidCheckDigit("7")).toBe(false);
     expect(hasValidCheckDigit("")).toBe(false);
+    for (const odd of ["a12", "12a3", "12 3", "123\n"]) expect(hasValidCheckDigit(odd), odd).toBe(false);
     expect(() => gs1CheckDigit("12a")).toThrow(RangeError);
     expect(() => gs1CheckDigit("a12")).toThrow(RangeError);
     expect(() => gs1CheckDigit("1a2")).toThrow('"1a2" is not a string of digits');

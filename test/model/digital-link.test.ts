@@ -267,6 +267,10 @@ describe("parseDigitalLink edge cases", () => {
 
   it("tells a URI that is not http(s) or a path from one whose path has no AI", () => {
     expect(errorOf("").message).toContain("not an http(s) URI or an absolute path");
+    expect(errorOf(`id.gs1.org/01/${GTIN}`).message).toContain("not an http(s) URI or an absolute path");
+    expect(errorOf(`https://id.gs1.org/01/${GTIN}#a\nb`).message).toContain(
+      "not an http(s) URI or an absolute path",
+    );
     expect(errorOf("?linkType=all").message).toContain("not an http(s) URI or an absolute path");
     expect(errorOf("https://id.gs1.org").message).toContain("no application identifier");
     expect(errorOf("https://id.gs1.org?linkType=all").message).toContain("no application identifier");

@@ -76,9 +76,10 @@ describe("eventIdentity", () => {
       bizLocation: { id: "https://id.gs1.org/414/0614141123452" },
     };
     expect(eventIdentity(rewritten)).toBe(eventIdentity(base));
-    expect(eventIdentity({ ...base, disposition: "in_transit" })).toBe(
-      eventIdentity({ ...base, disposition: "urn:epcglobal:cbv:disp:in_transit" }),
-    );
+    const disposition = (d: string) => eventIdentity({ ...base, disposition: d });
+    expect(disposition("urn:epcglobal:cbv:disp:in_transit")).toBe(disposition("in_transit"));
+    expect(disposition("https://ref.gs1.org/cbv/Disp-in_transit")).toBe(disposition("in_transit"));
+    expect(disposition("https://ref.gs1.org/cbv/Disp-in_transit")).not.toBe(disposition("in_progress"));
     expect(eventIdentity({ ...base, eventTime: "2005-04-04T02:33:31.117Z" })).not.toBe(eventIdentity(base));
   });
 });
@@ -141,6 +142,15 @@ describe("eventIdentity on malformed members", () => {
     expect(distinct(identities(["2024-01-01T00:00:00Z", ["2024-01-01T00:00:00Z"]], "eventTime"))).toBe(true);
     const d = "urn:epcglobal:cbv:disp:in_transit";
     expect(distinct(identities([d, [d]], "disposition"))).toBe(true);
+  });
+
+  it("keeps a disposition that is only nearly in a CBV form as written", () => {
+    const disposition = (d: string) => eventIdentity({ ...plain, disposition: d });
+    for (const form of ["urn:epcglobal:cbv:disp:", "https://ref.gs1.org/cbv/Disp-"]) {
+      expect(disposition(`x${form}in_transit`)).not.toBe(disposition("in_transit"));
+      expect(disposition(`${form}in transit`)).not.toBe(disposition("in"));
+      expect(disposition(`${form}in transit`)).not.toBe(disposition(`${form}in transit `));
+    }
   });
 
   it("keeps an eventTime that is not an instant as written", () => {

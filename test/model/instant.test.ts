@@ -59,6 +59,7 @@ describe("parseInstant", () => {
     ["2024-01-01T00:00:00.Z", "not an xsd:dateTimeStamp"],
     ["2024-01-01T00:00:00z", "not an xsd:dateTimeStamp"],
     ["24-01-01T00:00:00Z", "not an xsd:dateTimeStamp"],
+    ["12024-01-01T00:00:00Z", "not an xsd:dateTimeStamp"],
     ["0000-01-01T00:00:00Z", "year 0000"],
     ["2023-02-29T00:00:00Z", "day 29"],
     ["2024-04-31T00:00:00Z", "day 31"],
@@ -100,6 +101,21 @@ describe("formatInstant", () => {
 
   it("rejects an offset that is not Z or ±hh:mm", () => {
     expect(() => formatInstant(parseInstant("2024-01-01T00:00:00Z"), { offset: "+5" })).toThrow(RangeError);
+    for (const offset of [
+      "UTC",
+      "x+01:00",
+      "+01:00x",
+      "Zx",
+      "*01:00",
+      "+1:00",
+      "+01:0",
+      "+aa:00",
+      "+01:aa",
+    ]) {
+      expect(() => formatInstant(parseInstant("2024-01-01T00:00:00Z"), { offset }), offset).toThrow(
+        RangeError,
+      );
+    }
     expect(() => formatInstant(parseInstant("2024-01-01T00:00:00Z"), { offset: "+5" })).toThrow(
       'formatInstant: offset "+5" is not Z or ±hh:mm',
     );
