@@ -10,18 +10,17 @@ process.env.TRACECHECK_SHARED_DIR ??= path.resolve(root, "../shared");
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
-  packageManager: "npm",
   testRunner: "vitest",
   vitest: { configFile: "test/model/vitest.mutation.config.ts" },
   mutate: ["src/model/**/*.ts"],
   coverageAnalysis: "perTest",
-  // Two cores, shared with other work.
+  // The machines have two cores.
   concurrency: 2,
+  // Re-runs test only the mutants whose code or covering tests changed; `-- --force` runs them all.
   incremental: true,
   incrementalFile: "reports/mutation/stryker-incremental.json",
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   thresholds: { high: 95, low: 90, break: 90 },
-  tempDirName: ".stryker-tmp",
 };

@@ -296,6 +296,8 @@ describe("parseDigitalLink edge cases", () => {
     expect(errorOf("https://id.gs1.org/00/106141412345678908/21/1").message).toContain(
       "allowed in order: none",
     );
+    expect(errorOf("https://id.gs1.org/417/4012345000016/254/1").message).toContain("allowed in order: none");
+    expect(errorOf("https://id.gs1.org/414/0614141123452/21/1").message).toContain("allowed in order: 254");
     expect(errorOf(`https://id.gs1.org/01/${GTIN}/21/S1/10/L1`).message).toContain(
       "allowed in order: 10, 21",
     );

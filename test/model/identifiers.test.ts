@@ -13,22 +13,29 @@ import { cpLengthArb, cset82Arb, glnArb, gtinArb, ssccArb } from "./arbitraries.
 
 const DL = "https://id.gs1.org";
 
+// Pairs from the EPC Tag Data Standard and the GS1 EPCIS 2.0 examples (URN and Digital Link editions).
+const URN_PAIRS: [string, string][] = [
+  ["urn:epc:id:sgtin:0614141.812345.6789", `${DL}/01/80614141123458/21/6789`],
+  ["urn:epc:id:sscc:0614141.1234567890", `${DL}/00/106141412345678908`],
+  ["urn:epc:id:sgln:0614141.12345.400", `${DL}/414/0614141123452/254/400`],
+  ["urn:epc:id:sgln:0614141.12345.0", `${DL}/414/0614141123452`],
+  ["urn:epc:id:pgln:0614141.12345", `${DL}/417/0614141123452`],
+  ["urn:epc:class:lgtin:4012345.012345.998877", `${DL}/01/04012345123456/10/998877`],
+  ["urn:epc:class:lgtin:0614141.077777.987", `${DL}/01/00614141777778/10/987`],
+  ["urn:epc:idpat:sgtin:4012345.098765.*", `${DL}/01/04012345987652`],
+  ["urn:epc:idpat:sgtin:4012345.066666.*", `${DL}/01/04012345666663`],
+  ["urn:epc:id:sgtin:0614141.812345.A%2FB%25", `${DL}/01/80614141123458/21/A%2FB%25`],
+  ["urn:epc:id:pgln:061414112345.", `${DL}/417/0614141123452`],
+];
+
 describe("epcUrnToDigitalLink", () => {
-  // Pairs from the EPC Tag Data Standard and the GS1 EPCIS 2.0 examples (URN and Digital Link editions).
-  it.each([
-    ["urn:epc:id:sgtin:0614141.812345.6789", `${DL}/01/80614141123458/21/6789`],
-    ["urn:epc:id:sscc:0614141.1234567890", `${DL}/00/106141412345678908`],
-    ["urn:epc:id:sgln:0614141.12345.400", `${DL}/414/0614141123452/254/400`],
-    ["urn:epc:id:sgln:0614141.12345.0", `${DL}/414/0614141123452`],
-    ["urn:epc:id:pgln:0614141.12345", `${DL}/417/0614141123452`],
-    ["urn:epc:class:lgtin:4012345.012345.998877", `${DL}/01/04012345123456/10/998877`],
-    ["urn:epc:class:lgtin:0614141.077777.987", `${DL}/01/00614141777778/10/987`],
-    ["urn:epc:idpat:sgtin:4012345.098765.*", `${DL}/01/04012345987652`],
-    ["urn:epc:idpat:sgtin:4012345.066666.*", `${DL}/01/04012345666663`],
-    ["urn:epc:id:sgtin:0614141.812345.A%2FB%25", `${DL}/01/80614141123458/21/A%2FB%25`],
-    ["urn:epc:id:pgln:061414112345.", `${DL}/417/0614141123452`],
-  ])("%s → %s", (urn, dl) => {
+  it.each(URN_PAIRS)("%s → %s", (urn, dl) => {
     expect(epcUrnToDigitalLink(urn)).toBe(dl);
+  });
+
+  it.each(URN_PAIRS)("takes %s whole: nothing before it, no second line after it", (urn) => {
+    expect(epcUrnToDigitalLink(`urn:x:${urn}`)).toBeUndefined();
+    expect(epcUrnToDigitalLink(`${urn}\nx`)).toBeUndefined();
   });
 
   it.each([
@@ -154,6 +161,8 @@ describe("isClassPattern", () => {
     ["urn:epc:idpat:sgtin:401234.*.*", true],
     ["urn:epc:idpat:sgtin:401234567890.*.*", true],
     ["urn:epc:idpat:sgtin:4012345678901.*.*", false],
+    ["urn:x:urn:epc:idpat:sgtin:4012345.*.*", false],
+    ["urn:epc:idpat:sgtin:4012345.*.*\nx", false],
     ["urn:epc:idpat:sgtin:40123.*.*", false],
     ["urn:epc:idpat:sgtin:4012345.09876.*", false],
     ["urn:epc:idpat:sgtin:4012345.098765.1", false],

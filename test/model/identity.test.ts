@@ -134,6 +134,9 @@ describe("eventIdentity on malformed members", () => {
       distinct(identities([null, undefined, "loc", { id: 42 }, { id: 43 }, { name: "x" }], "bizLocation")),
     ).toBe(true);
     expect(distinct(identities([null, "x", [null], ["x"], [{ epcClass: 7 }]], "quantityList"))).toBe(true);
+    expect(() =>
+      eventIdentity({ ...plain, quantityList: [undefined] } as unknown as EpcisEvent),
+    ).not.toThrow();
     expect(distinct(identities([[42], [43], "x"], "epcList"))).toBe(true);
     expect(distinct(identities([42, 43], "parentID"))).toBe(true);
   });
