@@ -237,7 +237,16 @@ const CASES: Case[] = [
     },
   },
   {
-    fault: "module-core-no-owner",
+    fault: "module-core-owner-empty",
+    query: "",
+    check: (f, c) => {
+      expect(eventsOf(c.body).every((e) => e["gdst:productOwner"] === IDS.owner)).toBe(true);
+      expect(eventsOf(f.body).every((e) => e["gdst:productOwner"] === "")).toBe(true);
+      expect(eventsOf(f.body).every((e) => e["cbvmda:informationProvider"] === IDS.owner)).toBe(true);
+    },
+  },
+  {
+    fault: "module-seafood-no-owner",
     query: "",
     check: (f, c) => {
       expect(eventsOf(c.body).every((e) => e["gdst:productOwner"] === IDS.owner)).toBe(true);

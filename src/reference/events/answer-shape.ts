@@ -20,7 +20,8 @@ export function shapeEvents(
   if (on("shape-bad-eventtime")) edits.push(dropEventTimeZone);
   if (on("core-shipping-disposition")) edits.push(shippingActive);
   if (on("core-commission-action")) edits.push(commissionObserve);
-  if (on("module-core-no-owner")) edits.push((e) => delete e["gdst:productOwner"]);
+  if (on("module-core-owner-empty")) edits.push((e) => (e["gdst:productOwner"] = ""));
+  if (on("module-seafood-no-owner")) edits.push((e) => delete e["gdst:productOwner"]);
   if (on("module-seafood-no-lot")) edits.push((e) => delete ilmdOf(e)?.["cbvmda:lotNumber"]);
   if (on("module-wildcatch-flag")) edits.push(lowerCaseVesselFlags);
   if (on("module-aquaculture-no-method")) edits.push((e) => delete ilmdOf(e)?.["gdst:aquacultureMethod"]);

@@ -153,9 +153,13 @@ const CATALOGUE = {
     description: "Commissioning ObjectEvents are served with action OBSERVE instead of ADD.",
     violates: ["CORE-SIGNATURE"],
   },
-  "module-core-no-owner": {
-    description: "Events are served without gdst:productOwner.",
+  "module-core-owner-empty": {
+    description: "Events are served with an empty gdst:productOwner.",
     violates: ["CORE-MODULE-CORE"],
+  },
+  "module-seafood-no-owner": {
+    description: "Events are served without gdst:productOwner.",
+    violates: ["CORE-MODULE-SEAFOOD"],
   },
   "module-seafood-no-lot": {
     description: "Events are served without cbvmda:lotNumber in their ilmd.",
