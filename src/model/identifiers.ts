@@ -152,7 +152,22 @@ export function digitalLinkToEpcUrn(dl: string, companyPrefixLength: number): st
  * The form in which identifiers compare: the Digital Link under https://id.gs1.org for a convertible EPC URN or
  * a Digital Link on any host (without its query string); any other value, trimmed, stands for itself.
  */
+// canonicalId is called once per identifier of every event a filter looks at (oracle, reference indexes,
+// suites), with the same few thousand strings over and over; parsing a Digital Link each time dominated their
+// cost. The function is pure, so a bounded memo changes nothing but the time.
+const CANONICAL_MEMO_LIMIT = 100_000;
+const canonicalMemo = new Map<string, string>();
+
 export function canonicalId(uri: string): string {
+  const known = canonicalMemo.get(uri);
+  if (known !== undefined) return known;
+  const canonical = computeCanonicalId(uri);
+  if (canonicalMemo.size >= CANONICAL_MEMO_LIMIT) canonicalMemo.clear();
+  canonicalMemo.set(uri, canonical);
+  return canonical;
+}
+
+function computeCanonicalId(uri: string): string {
   const trimmed = uri.trim();
   const fromUrn = epcUrnToDigitalLink(trimmed);
   if (fromUrn !== undefined) return fromUrn;
