@@ -13,8 +13,10 @@ import {
   addUnits,
   bizStepForms,
   CANONICAL_DL_BASE,
+  CLASS_LISTS,
   canonicalBizStep,
   canonicalId,
+  EPC_FIELDS,
   formatDigitalLink,
   formatInstant,
   fractionDigitsOf,
@@ -26,13 +28,6 @@ import { TIME_OFFSETS } from "./vocabulary.ts";
 // Enough events to see every kind of value, few enough that building the pools stays cheap for huge baselines.
 const MAX_BASELINE = 5000;
 
-const EPC_FIELDS = ["epcList", "childEPCs", "parentID", "inputEPCList", "outputEPCList"] as const;
-const CLASS_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
 const LGTIN = /^urn:epc:class:lgtin:(\d+)\.(\d+)\./;
 const BARE_STEP = /^[A-Za-z0-9_-]+$/;
 
@@ -103,7 +98,7 @@ function idOf(v: unknown): unknown {
 function collect(events: readonly EpcisEvent[]): Pools {
   const pools: Pools = {
     epcs: new Map(EPC_FIELDS.map((f) => [f, new Spellings()])),
-    classes: new Map(CLASS_FIELDS.map((f) => [f, new Spellings()])),
+    classes: new Map(CLASS_LISTS.map((f) => [f, new Spellings()])),
     bizSteps: new Set(),
     bizLocations: new Spellings(),
     readPoints: new Spellings(),
@@ -113,7 +108,7 @@ function collect(events: readonly EpcisEvent[]): Pools {
   };
   for (const e of baseline(events)) {
     for (const f of EPC_FIELDS) for (const v of asList(e[f])) pools.epcs.get(f)?.add(v);
-    for (const f of CLASS_FIELDS) {
+    for (const f of CLASS_LISTS) {
       for (const q of asList(e[f])) pools.classes.get(f)?.add((q as QuantityElement | null)?.epcClass);
     }
     if (typeof e.bizStep === "string") pools.bizSteps.add(e.bizStep);
@@ -223,7 +218,7 @@ export function queryArbitrary(events: readonly EpcisEvent[]): fc.Arbitrary<Even
     NO_MATCH.epcs,
   );
   const classes = drawn(
-    CLASS_FIELDS.map((f) => {
+    CLASS_LISTS.map((f) => {
       const spellings = pools.classes.get(f);
       return spellings === undefined ? [] : classValues(spellings);
     }),

@@ -4,17 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
-import type { ConformanceClass } from "./types.ts";
+import { CONFORMANCE_CLASSES, type ConformanceClass } from "./types.ts";
 
-export const ALL_CLASSES: ConformanceClass[] = [
-  "events",
-  "resolver",
-  "masterdata",
-  "auth",
-  "core-events",
-  "workflow",
-  "definition",
-];
+export const ALL_CLASSES: readonly ConformanceClass[] = CONFORMANCE_CLASSES;
 export const ALL_MODULES = ["core", "seafood", "wildcatch", "aquaculture"];
 
 export interface RunOptions {
@@ -174,7 +166,7 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
     gln: get("gln") as string | undefined,
     startFrom: get("start-from") as string | undefined,
     dataset: get("dataset") as string | undefined,
-    suites: suites.length > 0 ? (suites as ConformanceClass[]) : ALL_CLASSES,
+    suites: suites.length > 0 ? (suites as ConformanceClass[]) : [...ALL_CLASSES],
     modules: ["core", ...modules.filter((m) => m !== "core")],
     seed,
     runs: positiveInt("runs", get("runs"), DEFAULT_RUNS),

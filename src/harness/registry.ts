@@ -3,22 +3,15 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import type { ConformanceClass, Level, Requirement } from "./types.ts";
+import { CONFORMANCE_CLASSES, type ConformanceClass, type Level, type Requirement } from "./types.ts";
+
+export { CONFORMANCE_CLASSES };
 
 export const DEFAULT_REGISTRY_FILE = fileURLToPath(
   new URL("../../suites/requirements.yaml", import.meta.url),
 );
 
 export const LEVELS: readonly Level[] = ["MUST", "SHOULD", "MAY"];
-export const CONFORMANCE_CLASSES: readonly ConformanceClass[] = [
-  "events",
-  "resolver",
-  "masterdata",
-  "auth",
-  "core-events",
-  "workflow",
-  "definition",
-];
 
 const ID_PATTERN = /^[A-Z]+(-[A-Z0-9]+)+$/;
 // Quoted in the file: unquoted, YAML would read "4.10" as the number 4.1.

@@ -2,14 +2,17 @@
 
 export type Level = "MUST" | "SHOULD" | "MAY";
 export type Status = "pass" | "fail" | "warn" | "skip" | "error";
-export type ConformanceClass =
-  | "events"
-  | "resolver"
-  | "masterdata"
-  | "auth"
-  | "core-events"
-  | "workflow"
-  | "definition";
+/** The conformance classes, one folder of suites/ each, in the order reports list them. */
+export const CONFORMANCE_CLASSES = [
+  "events",
+  "resolver",
+  "masterdata",
+  "auth",
+  "core-events",
+  "workflow",
+  "definition",
+] as const;
+export type ConformanceClass = (typeof CONFORMANCE_CLASSES)[number];
 
 /** One entry of suites/requirements.yaml. */
 export interface Requirement {

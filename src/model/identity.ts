@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { canonicalBizStep } from "./bizstep.ts";
 import { canonicalId } from "./identifiers.ts";
 import { formatInstant, parseInstant } from "./instant.ts";
-import type { EpcisEvent, QuantityElement } from "./types.ts";
+import { CLASS_LISTS, EPC_LIST_FIELDS, type EpcisEvent, type QuantityElement } from "./types.ts";
 
 /** JSON with object keys sorted recursively, so that equal values give equal text whatever their key order. */
 export function canonicalJson(v: unknown): string {
@@ -62,10 +62,10 @@ function canonicalPlace(place: unknown): unknown {
 function hashable(e: EpcisEvent): Record<string, unknown> {
   const { recordTime: _recordTime, ...rest } = e;
   const out: Record<string, unknown> = { ...rest };
-  for (const key of ["epcList", "childEPCs", "inputEPCList", "outputEPCList"]) {
+  for (const key of EPC_LIST_FIELDS) {
     if (key in out) out[key] = canonicalIds(out[key]);
   }
-  for (const key of ["quantityList", "childQuantityList", "inputQuantityList", "outputQuantityList"]) {
+  for (const key of CLASS_LISTS) {
     if (key in out) out[key] = canonicalQuantities(out[key]);
   }
   if (typeof out.parentID === "string") out.parentID = canonicalId(out.parentID);

@@ -35,6 +35,22 @@ export interface EpcisEvent {
   [k: string]: unknown;
 }
 
+/** The fields MATCH_anyEPC looks at (spec 2.1, 4.1): four lists of EPCs and the parentID. */
+export const EPC_FIELDS = ["epcList", "childEPCs", "parentID", "inputEPCList", "outputEPCList"] as const;
+export type EpcField = (typeof EPC_FIELDS)[number];
+
+/** The EPC fields that are lists (every one but parentID). */
+export const EPC_LIST_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
+
+/** The quantity lists whose classes MATCH_anyEPCClass looks at (spec 2.1, 4.1). */
+export const CLASS_LISTS = [
+  "quantityList",
+  "childQuantityList",
+  "inputQuantityList",
+  "outputQuantityList",
+] as const;
+export type ClassList = (typeof CLASS_LISTS)[number];
+
 /** The four time bounds of spec 4.1. Values are xsd:dateTimeStamp strings as sent on the wire. */
 export const TIME_PARAMETERS = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"] as const;
 export type TimeParameter = (typeof TIME_PARAMETERS)[number];

@@ -1,20 +1,19 @@
-import type { ConformanceClass, RequirementResult, Status, Summary } from "../types.ts";
+import {
+  CONFORMANCE_CLASSES,
+  type ConformanceClass,
+  type RequirementResult,
+  type Status,
+  type Summary,
+} from "../types.ts";
 
-// A Record keyed by the union makes the compiler reject a class or status added to types.ts but not here.
-const CLASS_RANK: Record<ConformanceClass, number> = {
-  events: 0,
-  resolver: 1,
-  masterdata: 2,
-  auth: 3,
-  "core-events": 4,
-  workflow: 5,
-  definition: 6,
-};
+const CLASS_RANK = new Map<ConformanceClass, number>(CONFORMANCE_CLASSES.map((c, i) => [c, i]));
+
+// A Record keyed by the union makes the compiler reject a status added to types.ts but not here.
 
 const STATUS_RANK: Record<Status, number> = { pass: 0, fail: 1, warn: 2, skip: 3, error: 4 };
 
 /** Conformance classes in the order every reporter lists them. */
-export const CONFORMANCE_CLASSES = Object.keys(CLASS_RANK) as ConformanceClass[];
+export { CONFORMANCE_CLASSES };
 
 /** Statuses in the order of the summary columns. */
 export const STATUSES = Object.keys(STATUS_RANK) as Status[];
@@ -45,7 +44,7 @@ export function groupByClass(
     else groups.set(r.class, [r]);
   }
   // A class unknown to this version (from a newer report) sorts last instead of disappearing.
-  const rank = (c: ConformanceClass): number => CLASS_RANK[c] ?? CONFORMANCE_CLASSES.length;
+  const rank = (c: ConformanceClass): number => CLASS_RANK.get(c) ?? CONFORMANCE_CLASSES.length;
   return [...groups.entries()]
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([cls, reqs]) => ({ class: cls, requirements: reqs }));

@@ -2,7 +2,14 @@
 // may ask about (keyed by its canonical Digital Link URI) and the master data document of each GTIN, GLN and
 // PGLN.
 import type { Dataset, DigitalLinkElement, EpcisEvent, MasterDataDocument } from "../../model/index.ts";
-import { CANONICAL_DL_BASE, canonicalId, formatDigitalLink, parseDigitalLink } from "../../model/index.ts";
+import {
+  CANONICAL_DL_BASE,
+  CLASS_LISTS,
+  canonicalId,
+  EPC_LIST_FIELDS,
+  formatDigitalLink,
+  parseDigitalLink,
+} from "../../model/index.ts";
 import { GS1_VOC_CONTEXT } from "../masterdata/context.ts";
 
 /** The six path forms of spec 4.2, written as their AIs joined by "/". */
@@ -20,14 +27,6 @@ export interface Catalogue {
   /** Master data by the canonical URI of its /01, /414 or /417 identifier. */
   documents: ReadonlyMap<string, MasterDataDocument>;
 }
-
-const EPC_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
-const QUANTITY_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
 
 const cache = new WeakMap<Dataset, Catalogue>();
 
@@ -81,9 +80,9 @@ function buildCatalogue(dataset: Dataset): Catalogue {
 }
 
 function* identifiersOfEvent(event: EpcisEvent): Iterable<string> {
-  for (const field of EPC_FIELDS) yield* event[field] ?? [];
+  for (const field of EPC_LIST_FIELDS) yield* event[field] ?? [];
   if (event.parentID !== undefined) yield event.parentID;
-  for (const field of QUANTITY_FIELDS) {
+  for (const field of CLASS_LISTS) {
     for (const q of event[field] ?? []) yield q.epcClass;
   }
   if (event.bizLocation !== undefined) yield event.bizLocation.id;

@@ -1,17 +1,8 @@
 import type { QueryParameter } from "../../model/index.ts";
 
-/** The EPC-bearing fields that MATCH_anyEPC looks at (spec 2.1). */
-export const EPC_FIELDS = ["epcList", "childEPCs", "parentID", "inputEPCList", "outputEPCList"] as const;
-export type EpcField = (typeof EPC_FIELDS)[number];
+import { CLASS_LISTS, type ClassList, EPC_FIELDS, type EpcField } from "../../model/types.ts";
 
-/** The quantity lists whose classes MATCH_anyEPCClass looks at (spec 2.1). */
-export const CLASS_LISTS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
-export type ClassList = (typeof CLASS_LISTS)[number];
+export { CLASS_LISTS, type ClassList, EPC_FIELDS, type EpcField };
 
 /**
  * How time bounds compare: on exact instants (spec 4.1), at millisecond precision with the sub-millisecond digits

@@ -1,18 +1,17 @@
 // The values a query can be drawn from, taken from the events the target holds: each EPC field and each quantity
 // list on its own (one requirement each, spec 4.1), bizSteps, locations, transformation ids and instants.
 import { parseInstant } from "../../../src/model/index.ts";
-import type { EpcisEvent } from "../../../src/model/types.ts";
+import {
+  CLASS_LISTS,
+  type ClassList,
+  EPC_FIELDS,
+  type EpcField,
+  type EpcisEvent,
+} from "../../../src/model/types.ts";
 
-export const EPC_FIELDS = ["epcList", "childEPCs", "parentID", "inputEPCList", "outputEPCList"] as const;
-export type EpcField = (typeof EPC_FIELDS)[number];
-
-export const CLASS_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
-export type ClassField = (typeof CLASS_FIELDS)[number];
+export { EPC_FIELDS, type EpcField };
+export const CLASS_FIELDS = CLASS_LISTS;
+export type ClassField = ClassList;
 
 export interface ValuePools {
   epcs: Record<EpcField, string[]>;
