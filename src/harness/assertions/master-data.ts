@@ -14,10 +14,16 @@ import {
 import { canonicalId, isDigitalLink } from "../../model/index.ts";
 import type { Evidence } from "../types.ts";
 
-/** Namespaces of the GS1 Web Vocabulary a context may map terms to. */
+/**
+ * Namespaces of the GS1 Web Vocabulary a context may map terms to. The www. forms are in wide use (GS1's own
+ * examples and the GDST master data use them), so a sender writing them maps to the vocabulary as much as one
+ * writing the bare host.
+ */
 export const GS1_VOCABULARY_NAMESPACES: readonly string[] = [
   "https://gs1.org/voc/",
   "http://gs1.org/voc/",
+  "https://www.gs1.org/voc/",
+  "http://www.gs1.org/voc/",
   "https://ref.gs1.org/voc/",
 ];
 

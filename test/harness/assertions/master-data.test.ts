@@ -44,6 +44,20 @@ describe("contextMapsToGs1", () => {
     expect(contextMapsToGs1({ gs1: { "@id": "https://gs1.org/voc/" } })).toBe(true);
   });
 
+  it("accepts the www. host of the vocabulary, as GS1's and GDST's own documents write it", () => {
+    expect(contextMapsToGs1({ gs1: "https://www.gs1.org/voc/" })).toBe(true);
+    expect(contextMapsToGs1(["https://www.w3.org/ns/other", { gs1: "http://www.gs1.org/voc/" }])).toBe(true);
+    expect(
+      jsonLdProblem({ "@context": { gs1: "https://www.gs1.org/voc/" }, "@type": "gs1:Place" }),
+    ).toBeUndefined();
+    expect(
+      masterDataTypesOf({
+        "@context": { gs1: "https://www.gs1.org/voc/" },
+        "@type": "https://www.gs1.org/voc/Organization",
+      }),
+    ).toEqual(["gs1:Organization"]);
+  });
+
   it("refuses a context that names another vocabulary", () => {
     expect(contextMapsToGs1({ "@vocab": "https://schema.org/" })).toBe(false);
     expect(contextMapsToGs1("https://gs1.org/other/")).toBe(false);
