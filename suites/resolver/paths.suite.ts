@@ -51,7 +51,7 @@ requirementTest("RES-ANCHOR", "The anchor is the Digital Link URI asked about", 
   const answers = await goodLinksets(ctx);
   if (answers.length === 0) return checks.skip(NO_LINKSET);
   for (const a of answers) {
-    const problem = anchorProblem(a.body, a.uri, ctx.resolverBase);
+    const problem = anchorProblem(a.body, a.uri);
     if (problem) checks.fail(`${a.url}: ${problem.message}`, exchangeEvidence(a.exchange, problem));
     else checks.pass();
   }

@@ -1,6 +1,6 @@
 // What a resolver's link set must look like (spec 2.3), written once for every check that reads one. Each
 // assertion returns undefined when the rule holds, else evidence whose message says what is wrong.
-import { CANONICAL_DL_BASE, canonicalId, isDigitalLink, parseDigitalLink } from "../../model/index.ts";
+import { canonicalId, isDigitalLink } from "../../model/index.ts";
 import type { Evidence } from "../types.ts";
 
 /** Member names of a link set entry are link type URIs under this namespace (spec 2.3). */
@@ -108,39 +108,18 @@ export function entryAbout(body: unknown, uri: string): LinksetEntry | undefined
   return linksetEntries(body).find((e) => sameIdentifier(e.anchor, uri));
 }
 
-function withoutTrailingSlash(base: string): string {
-  return base.replace(/\/+$/, "");
-}
-
-function baseOf(uri: string): string | undefined {
-  try {
-    return withoutTrailingSlash(new URL(parseDigitalLink(uri).base).href);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * An entry's anchor is the Digital Link URI asked about, under the resolver's own base or the canonical base
- * https://id.gs1.org (spec 2.3, 4.2).
+ * An entry's anchor is the Digital Link URI asked about (spec 2.3). The spec names no base for it, so any host
+ * is taken: the resolver's own, https://id.gs1.org, or the brand owner's domain.
  */
-export function anchorProblem(body: unknown, requested: string, resolverBase: string): Evidence | undefined {
+export function anchorProblem(body: unknown, requested: string): Evidence | undefined {
   const anchors = linksetEntries(body).map((e) => e.anchor);
-  const allowed = [resolverBase, CANONICAL_DL_BASE].map((b) => withoutTrailingSlash(new URL(b).href));
-  const expected = allowed.map((b) => `${b}${canonicalId(requested).slice(CANONICAL_DL_BASE.length)}`);
-  const good = anchors.some((a) => {
-    if (!sameIdentifier(a, requested)) return false;
-    const base = baseOf(a as string);
-    return base !== undefined && allowed.includes(base);
-  });
-  if (good) return undefined;
+  if (anchors.some((a) => sameIdentifier(a, requested))) return undefined;
   const message =
     anchors.length === 0
       ? "the link set has no entry, so no anchor names the identifier asked about"
-      : anchors.some((a) => sameIdentifier(a, requested))
-        ? "the anchor names the identifier under a base that is neither the resolver's nor https://id.gs1.org"
-        : "no entry's anchor is the Digital Link URI asked about";
-  return { message, expected, actual: anchors };
+      : "no entry's anchor is a Digital Link URI of the identifier asked about";
+  return { message, expected: canonicalId(requested), actual: anchors };
 }
 
 /** The link objects an entry lists under a link type; a malformed member yields none. */

@@ -86,22 +86,23 @@ describe("linksetShapeProblem", () => {
 });
 
 describe("anchorProblem", () => {
-  it("accepts the URI asked about under the resolver's base or the canonical base", () => {
-    expect(anchorProblem(goodBody(), CANONICAL, RESOLVER)).toBeUndefined();
-    expect(anchorProblem(goodBody(CANONICAL), CANONICAL, RESOLVER)).toBeUndefined();
-    expect(anchorProblem(goodBody(), CANONICAL, `${RESOLVER}/`)).toBeUndefined();
+  it("accepts the URI asked about under any base: the resolver's, the canonical one, or another host", () => {
+    expect(anchorProblem(goodBody(), CANONICAL)).toBeUndefined();
+    expect(anchorProblem(goodBody(CANONICAL), CANONICAL)).toBeUndefined();
+    expect(anchorProblem(goodBody(`https://brand.example/414/${GLN}`), CANONICAL)).toBeUndefined();
   });
 
-  it("refuses the resolver's bare base, another identifier and another host", () => {
-    expect(anchorProblem(goodBody(RESOLVER), CANONICAL, RESOLVER)?.message).toMatch(/no entry's anchor/);
-    expect(anchorProblem(goodBody(`${RESOLVER}/01/${GTIN}`), CANONICAL, RESOLVER)).toBeDefined();
-    const elsewhere = anchorProblem(goodBody(`https://other.example/414/${GLN}`), CANONICAL, RESOLVER);
-    expect(elsewhere?.message).toMatch(/neither the resolver's nor/);
-    expect(elsewhere?.expected).toEqual([`${RESOLVER}/414/${GLN}`, CANONICAL]);
+  it("refuses the resolver's bare base and another identifier, naming the identifier expected", () => {
+    const bare = anchorProblem(goodBody(RESOLVER), CANONICAL);
+    expect(bare?.message).toMatch(/no entry's anchor/);
+    expect(bare?.expected).toBe(CANONICAL);
+    expect(bare?.actual).toEqual([RESOLVER]);
+    expect(anchorProblem(goodBody(`${RESOLVER}/01/${GTIN}`), CANONICAL)).toBeDefined();
+    expect(anchorProblem(goodBody("not a uri"), CANONICAL)).toBeDefined();
   });
 
   it("refuses an empty link set", () => {
-    expect(anchorProblem({ linkset: [] }, CANONICAL, RESOLVER)?.message).toMatch(/no entry/);
+    expect(anchorProblem({ linkset: [] }, CANONICAL)?.message).toMatch(/no entry/);
   });
 });
 
