@@ -188,11 +188,20 @@ describe("moduleProblem (CORE-MODULE-*)", () => {
     }
   });
 
-  it("fails an event without its product owner under the core module, with the schema error", () => {
+  it("fails an event with an empty product owner under the core module, with the schema error", () => {
     const e = structuredClone(dataset.events[0]!);
-    delete e["gdst:productOwner"];
+    e["gdst:productOwner"] = "";
     const problem = moduleProblem("core", e, validators.validateModule("core", e));
     expect(problem?.message).toContain("core module schema");
+    expect(JSON.stringify(problem?.actual)).toContain("gdst:productOwner");
+  });
+
+  it("passes an event without a product owner under core, but fails it under seafood", () => {
+    const e = structuredClone(dataset.events[0]!);
+    delete e["gdst:productOwner"];
+    expect(moduleProblem("core", e, validators.validateModule("core", e))).toBeUndefined();
+    const problem = moduleProblem("seafood", e, validators.validateModule("seafood", e));
+    expect(problem?.message).toContain("seafood module schema");
     expect(JSON.stringify(problem?.actual)).toContain("gdst:productOwner");
   });
 
