@@ -42,6 +42,13 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
   return result.valid ? undefined : describeErrors(result.errors);
 }
 
+/**
+ * Definitions already read, by file and exact text: validating a definition against OpenAPI 3.1 compiles the
+ * OpenAPI schema, and every suite file of a run, and every run of a proving worker, asks for the same one. A
+ * file whose text changed is read afresh; a definition that failed is not kept.
+ */
+const loaded = new Map<string, { text: string; definition: Promise<Definition> }>();
+
 /** Reads, validates (OpenAPI 3.1) and indexes an interface definition. */
 export async function loadDefinition(file: string = DEFAULT_DEFINITION_FILE): Promise<Definition> {
   const absolute = path.resolve(file);
@@ -54,6 +61,17 @@ export async function loadDefinition(file: string = DEFAULT_DEFINITION_FILE): Pr
       `Cannot read the interface definition ${absolute} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path given with --definition.`,
     );
   }
+  const known = loaded.get(absolute);
+  if (known?.text === text) return known.definition;
+  const definition = interpret(absolute, text);
+  loaded.set(absolute, { text, definition });
+  definition.catch(() => {
+    if (loaded.get(absolute)?.definition === definition) loaded.delete(absolute);
+  });
+  return definition;
+}
+
+async function interpret(absolute: string, text: string): Promise<Definition> {
   let raw: unknown;
   try {
     raw = parse(text);

@@ -6,6 +6,7 @@ import { NO_MATCH } from "../../src/generate/index.ts";
 import { loadedContentProblem } from "../../src/harness/assertions/event-content.ts";
 import { compareEventSets, describeComparison, unionOf } from "../../src/harness/assertions/event-sets.ts";
 import { queryDocumentProblem } from "../../src/harness/assertions/query-document.ts";
+import { runValidators } from "../../src/harness/run-definition.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
 import { encodeQuery, eventIdentity, runOracle } from "../../src/model/index.ts";
@@ -25,7 +26,6 @@ import { type Known, skipWithoutEvents } from "./support/known.ts";
 import { answeredTwice, pagingLoss } from "./support/paging.ts";
 import { CLASS_FIELDS, EPC_FIELDS } from "./support/pools.ts";
 import { checkAll, recordResults } from "./support/property.ts";
-import { definitionValidators } from "./support/validators.ts";
 
 /** The first instant of xsd:dateTimeStamp: GE it spans every event. */
 const EARLIEST = "0001-01-01T00:00:00Z";
@@ -60,9 +60,9 @@ requirementTest(
   "Each answer is an EPCISQueryDocument valid against the published schema",
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
-    let validators: Awaited<ReturnType<typeof definitionValidators>>;
+    let validators: Awaited<ReturnType<typeof runValidators>>;
     try {
-      validators = await definitionValidators(ctx);
+      validators = await runValidators(ctx);
     } catch (err) {
       if (!(err instanceof SchemaUnavailableError)) throw err;
       checks.error(`schema unavailable: ${err.message}`);

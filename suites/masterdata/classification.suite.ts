@@ -5,16 +5,16 @@
 import type { ClassificationFinding } from "../../src/harness/assertions/master-data.ts";
 import { classificationFindings } from "../../src/harness/assertions/master-data.ts";
 import type { RunContext } from "../../src/harness/context.ts";
+import { runDefinition } from "../../src/harness/run-definition.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../src/harness/types.ts";
-import { definitionOf } from "../resolver/support/definition.ts";
 import { readDocuments } from "./support/documents.ts";
 
 type Found = ClassificationFinding & { href: string; exchange?: ExchangeRecord };
 
 async function findings(ctx: RunContext): Promise<Found[]> {
-  const definition = await definitionOf(ctx);
+  const definition = await runDefinition(ctx);
   return (await readDocuments(ctx)).flatMap((d) => {
     const type = definition.masterDataTypes.find((t) => t.type === d.expected);
     if (type === undefined) return [];

@@ -3,10 +3,10 @@
 // definition's schema for the type its identifier calls for, and its declared properties against theirs.
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
 import { createPropertyChecker, jsonLdProblem } from "../../src/harness/assertions/master-data.ts";
+import { runDefinition, runValidators } from "../../src/harness/run-definition.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import { definitionOf } from "../resolver/support/definition.ts";
-import { NO_DOCUMENT, readDocuments, validatorsOf } from "./support/documents.ts";
+import { NO_DOCUMENT, readDocuments } from "./support/documents.ts";
 
 requirementTest("MD-JSONLD", "Master data is GS1 Web Vocabulary JSON-LD", async (checks, ctx) => {
   const documents = await readDocuments(ctx);
@@ -30,11 +30,11 @@ for (const [type, id, title] of TYPE_REQUIREMENTS) {
     if (documents.length === 0) {
       return checks.skip(`no ${type} document was reached through a masterData link to validate`);
     }
-    const definition = await definitionOf(ctx);
+    const definition = await runDefinition(ctx);
     if (!definition.masterDataTypes.some((t) => t.type === type)) {
       return checks.skip(`the definition declares no schema for ${type}`);
     }
-    const validators = await validatorsOf(ctx);
+    const validators = await runValidators(ctx);
     for (const d of documents) {
       const result = validators.validateMasterData(type, d.doc);
       if (result.valid) {
@@ -56,7 +56,7 @@ for (const [type, id, title] of TYPE_REQUIREMENTS) {
 requirementTest("MD-PROPERTY-TYPES", "Declared properties have their declared types", async (checks, ctx) => {
   const documents = await readDocuments(ctx);
   if (documents.length === 0) return checks.skip(NO_DOCUMENT);
-  const check = createPropertyChecker(await definitionOf(ctx));
+  const check = createPropertyChecker(await runDefinition(ctx));
   for (const d of documents) {
     const problems = check(d.expected, d.doc);
     if (problems.length === 0) {

@@ -11,9 +11,10 @@ import {
   missingLinkTypesProblem,
 } from "../../src/harness/assertions/linkset.ts";
 import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
+import { runDefinition } from "../../src/harness/run-definition.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import { definitionOf, linkTypesFor } from "./support/definition.ts";
+import { linkTypesFor } from "./support/definition.ts";
 import { noIdentifierReason } from "./support/identifiers.ts";
 import { goodLinksets, linksetAnswers } from "./support/linksets.ts";
 import { judgePathForm } from "./support/verdicts.ts";
@@ -63,7 +64,7 @@ requirementTest(
   async (checks, ctx) => {
     const answers = await goodLinksets(ctx);
     if (answers.length === 0) return checks.skip(NO_LINKSET);
-    const definition = await definitionOf(ctx);
+    const definition = await runDefinition(ctx);
     for (const a of answers) {
       const linkTypes = linkTypesFor(definition, a.form);
       if (linkTypes === undefined) {

@@ -74,3 +74,26 @@ describe("the interface definition as OpenAPI 3.1 (spec 9)", () => {
     await expect(loadDefinition(file)).rejects.toThrow(/not valid YAML/);
   });
 });
+
+describe("loadDefinition keeps what it read, by file and text", () => {
+  it("answers the same definition for an unchanged file, and reads a changed one afresh", async () => {
+    const file = await writeVariant("kept.yaml", original);
+    const first = await loadDefinition(file);
+    expect(await loadDefinition(file)).toBe(first);
+    const info = original.info as Record<string, unknown>;
+    await writeVariant("kept.yaml", { ...original, info: { ...info, title: "changed" } });
+    const second = await loadDefinition(file);
+    expect(second).not.toBe(first);
+    expect((second.raw.info as Record<string, unknown>).title).toBe("changed");
+  });
+
+  it("keeps no failure: a file fixed after a failed read loads", async () => {
+    const file = await writeVariant("fixed.yaml", { ...original, openapi: "3.0.3" });
+    await expect(loadDefinition(file)).rejects.toThrow(/3\.1/);
+    await writeVariant("fixed.yaml", original);
+    await expect(loadDefinition(file)).resolves.toMatchObject({ file });
+    const broken = await writeVariant("again.yaml", { ...original, openapi: "3.0.3" });
+    await expect(loadDefinition(broken)).rejects.toThrow(/3\.1/);
+    await expect(loadDefinition(broken)).rejects.toThrow(/3\.1/);
+  });
+});

@@ -4,23 +4,17 @@ import {
   type CoreEventSignature,
   createValidators,
   DEFAULT_DEFINITION_FILE,
-  type Definition,
   loadDefinition,
   type Validators,
 } from "../../../src/definition/index.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { runDefinition, runValidators } from "../../../src/harness/run-definition.ts";
 
-let definition: Promise<Definition> | undefined;
 let validators: Promise<{ validators: Validators; borrowed: string[] }> | undefined;
 
 /** The modules whose schemas apply: core always (spec 1), then those chosen with --modules. */
 export function selectedModules(ctx: RunContext): string[] {
   return [...new Set(["core", ...ctx.modules])];
-}
-
-export function runDefinition(ctx: RunContext): Promise<Definition> {
-  definition ??= loadDefinition(ctx.definitionFile);
-  return definition;
 }
 
 /**
@@ -39,11 +33,12 @@ async function build(ctx: RunContext): Promise<{ validators: Validators; borrowe
   const own = await runDefinition(ctx);
   const declared = new Set(own.modules.map((m) => m.name));
   const missing = selectedModules(ctx).filter((m) => !declared.has(m));
-  let modules = own.modules;
-  if (missing.length > 0 && own.file !== DEFAULT_DEFINITION_FILE) {
-    const ours = await loadDefinition(DEFAULT_DEFINITION_FILE);
-    modules = [...own.modules, ...ours.modules.filter((m) => missing.includes(m.name))];
+  if (missing.length === 0 || own.file === DEFAULT_DEFINITION_FILE) {
+    return { validators: await runValidators(ctx), borrowed: [] };
   }
+  // The run's definition lacks some selected modules: compile its schemas with ours for those added.
+  const ours = await loadDefinition(DEFAULT_DEFINITION_FILE);
+  const modules = [...own.modules, ...ours.modules.filter((m) => missing.includes(m.name))];
   const opts: Parameters<typeof createValidators>[0] = { definition: { ...own, modules } };
   if (ctx.schemaMirror !== undefined) opts.mirror = ctx.schemaMirror;
   const borrowed = modules.filter((m) => !declared.has(m.name)).map((m) => m.name);

@@ -1,0 +1,26 @@
+// The run's interface definition (--definition) and the validators compiled from it, once per suite worker:
+// every class reads the same definition, and the workers of a run share their module instances (engine.ts
+// runs the suites with isolate off), so one load and one compile serve every suite file.
+import { createValidators, type Definition, loadDefinition, type Validators } from "../definition/index.ts";
+import type { RunContext } from "./context.ts";
+
+let validators: { key: string; compiled: Promise<Validators> } | undefined;
+
+/** The run's definition; loadDefinition keeps what it read, so this is cheap after the first call. */
+export function runDefinition(ctx: RunContext): Promise<Definition> {
+  return loadDefinition(ctx.definitionFile);
+}
+
+/** The run's validators: the EPCIS schema (from --schema-mirror when given) and the definition's own schemas. */
+export function runValidators(ctx: RunContext): Promise<Validators> {
+  const key = JSON.stringify([ctx.definitionFile, ctx.schemaMirror ?? null]);
+  if (validators?.key !== key) {
+    const compiled = runDefinition(ctx).then((definition) =>
+      createValidators(
+        ctx.schemaMirror === undefined ? { definition } : { definition, mirror: ctx.schemaMirror },
+      ),
+    );
+    validators = { key, compiled };
+  }
+  return validators.compiled;
+}
