@@ -3,6 +3,7 @@ export * from "./kill-matrix.ts";
 export * from "./no-false-verdicts.ts";
 export * from "./outcome.ts";
 export * from "./pool.ts";
+export * from "./real-documents.ts";
 export * from "./run-matrix.ts";
 export * from "./run-pool.ts";
 export * from "./shapes.ts";

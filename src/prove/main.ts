@@ -1,6 +1,7 @@
-// `npm run prove`: the kill matrix over every named fault and the runs of a correct sender that must come out
-// clean, written to reports/ as JSON and as readable tables. Exit 0 only when every fault is caught by a
-// requirement it names and every clean run is clean.
+// `npm run prove`: the kill matrix over every named fault, the runs of a correct sender that must come out clean,
+// and the reference loaded with each real document, written to reports/ as JSON and as readable tables. Exit 0
+// only when every fault is caught by a requirement it names, every clean run is clean and every document gets
+// exactly the verdicts its table row gives.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -10,14 +11,16 @@ import { FAULTS } from "../reference/faults.ts";
 import { FULL_EFFORT, QUICK_EFFORT } from "./effort.ts";
 import type { TracecheckOutcome } from "./outcome.ts";
 import { defaultConcurrency } from "./pool.ts";
-import { runKillMatrix, runNoFalseVerdicts } from "./run-matrix.ts";
-import { formatKillMatrix, formatNoFalseVerdicts } from "./table.ts";
+import { runKillMatrix, runNoFalseVerdicts, runRealDocuments } from "./run-matrix.ts";
+import { formatKillMatrix, formatNoFalseVerdicts, formatRealDocuments } from "./table.ts";
 
 const USAGE = `Usage: npm run prove -- [--quick] [--concurrency <n>] [--out <dir>]
 
-  --quick            the effort of npm test: fewer property cases, smaller datasets, one seed per shape
+  --quick            the effort of npm test: fewer property cases, smaller datasets, one seed per shape,
+                     a sample of the real documents
   --concurrency <n>  runs at once (default: up to 3, by the machine's cores)
-  --out <dir>        where kill-matrix.json/.txt and no-false-verdicts.json/.txt go (default reports/)
+  --out <dir>        where kill-matrix, no-false-verdicts and real-documents (.json, .txt) go
+                     (default reports/)
 `;
 
 /** A full run of every class at default effort ends well within this; one that does not is stopped. */
@@ -71,12 +74,22 @@ async function main(argv: string[]): Promise<number> {
   const cleanText = formatNoFalseVerdicts(clean);
   await writeFile(path.join(out, "no-false-verdicts.json"), `${JSON.stringify(clean, null, 2)}\n`);
   await writeFile(path.join(out, "no-false-verdicts.txt"), `${cleanText}\n`);
-  process.stdout.write(`${cleanText}\n`);
+  process.stdout.write(`${cleanText}\n\n`);
+
+  const documents = await runRealDocuments(opts);
+  const documentsText = formatRealDocuments(documents);
+  await writeFile(path.join(out, "real-documents.json"), `${JSON.stringify(documents, null, 2)}\n`);
+  await writeFile(path.join(out, "real-documents.txt"), `${documentsText}\n`);
+  process.stdout.write(`${documentsText}\n`);
   process.stdout.write(
-    `reports written to ${out} (kill-matrix.json, kill-matrix.txt, no-false-verdicts.json, no-false-verdicts.txt)\n`,
+    `reports written to ${out} (kill-matrix, no-false-verdicts and real-documents, each .json and .txt)\n`,
   );
 
-  const proven = matrix.caught === matrix.total && matrix.clean.ok && clean.clean === clean.total;
+  const proven =
+    matrix.caught === matrix.total &&
+    matrix.clean.ok &&
+    clean.clean === clean.total &&
+    documents.ok === documents.total;
   return proven ? 0 : 1;
 }
 

@@ -13,6 +13,7 @@ import {
 } from "./kill-matrix.ts";
 import { configurationRuns, shapeRuns } from "./no-false-verdicts.ts";
 import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";
+import { type DocumentRow, judgeDocument, realDocumentRuns, realDocumentsFor } from "./real-documents.ts";
 import { RunPool } from "./run-pool.ts";
 
 export interface ProveOptions {
@@ -85,6 +86,32 @@ export async function runNoFalseVerdicts(opts: ProveOptions): Promise<NoFalseVer
     wallMs: Date.now() - started,
     rows,
     clean: rows.filter((r) => r.ok).length,
+    total: rows.length,
+  };
+}
+
+export interface RealDocuments {
+  generatedAt: string;
+  effort: Effort["name"];
+  wallMs: number;
+  rows: DocumentRow[];
+  /** Documents whose verdicts are exactly the table's. */
+  ok: number;
+  total: number;
+}
+
+/** The reference loaded with each real document in turn (all of them at full effort, a sample at quick). */
+export async function runRealDocuments(opts: ProveOptions): Promise<RealDocuments> {
+  const started = Date.now();
+  const documents = realDocumentsFor(opts.effort);
+  const outcomes = await runAll(realDocumentRuns(documents), opts);
+  const rows = documents.map((doc, n) => judgeDocument(doc, outcomes[n]!));
+  return {
+    generatedAt: new Date(started).toISOString(),
+    effort: opts.effort.name,
+    wallMs: Date.now() - started,
+    rows,
+    ok: rows.filter((r) => r.ok).length,
     total: rows.length,
   };
 }

@@ -1,6 +1,6 @@
 // The readable forms of the proving results: one line per run, the columns the issue asks for.
 import type { KillMatrix } from "./kill-matrix.ts";
-import type { NoFalseVerdicts } from "./run-matrix.ts";
+import type { NoFalseVerdicts, RealDocuments } from "./run-matrix.ts";
 
 function columns(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
@@ -52,5 +52,28 @@ export function formatNoFalseVerdicts(n: NoFalseVerdicts): string {
     columns([head, ...rows]),
     "",
     `${n.clean} of ${n.total} runs of a correct sender came out clean`,
+  ].join("\n");
+}
+
+export function formatRealDocuments(d: RealDocuments): string {
+  const head = ["document", "exit", "due", "verdict"];
+  const rows = d.rows.map((r) => [
+    r.document,
+    String(r.exitCode ?? "-"),
+    String(r.expectedExit),
+    r.ok ? "as the table says" : "WRONG",
+  ]);
+  const notes = d.rows
+    .filter((r) => !r.ok)
+    .flatMap((r) => [
+      `  ${r.document}:`,
+      ...[r.note, ...r.unexpected, ...r.wrong].filter(Boolean).map((l) => `    ${l}`),
+    ]);
+  return [
+    `real documents (${d.effort} effort, ${Math.round(d.wallMs / 1000)} s)`,
+    columns([head, ...rows]),
+    "",
+    `${d.ok} of ${d.total} documents got exactly the verdicts docs/real-documents.md gives`,
+    ...(notes.length > 0 ? ["", "not as the table says:", ...notes] : []),
   ].join("\n");
 }

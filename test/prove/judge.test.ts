@@ -3,7 +3,8 @@ import { describe, expect, test } from "vitest";
 import type { Report, RequirementResult, Status } from "../../src/harness/types.ts";
 import { judgeClean, judgeFault } from "../../src/prove/kill-matrix.ts";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
-import { formatKillMatrix } from "../../src/prove/table.ts";
+import { DUPLICATED_IDS_DOCUMENT, judgeDocument } from "../../src/prove/real-documents.ts";
+import { formatKillMatrix, formatRealDocuments } from "../../src/prove/table.ts";
 import type { Fault } from "../../src/reference/types.ts";
 
 const FAULT: Fault = {
@@ -109,4 +110,78 @@ test("the readable table has one line per fault with exit, failed requirements a
     /\s0\s+-\s+no \(names EVT-TIME-LT-EVENT\)\s+missed$/,
   );
   expect(text).toContain("1 of 2 faults caught");
+});
+
+describe("judging a real document's run against its table row", () => {
+  const TRANSFORMATION = "epcis/examples/gs1/JSON/Example_9.6.4-TransformationEvent.jsonld";
+  const PLAIN = "epcis/examples/gs1/JSON/EPCISQueryDocument.jsonld";
+  const withReasons = (o: TracecheckOutcome, reasons: Record<string, string>): TracecheckOutcome => {
+    for (const r of o.report?.requirements ?? []) if (reasons[r.id] !== undefined) r.reason = reasons[r.id];
+    return o;
+  };
+  const transformationFail =
+    "Transformation (TransformationEvent, bizStep commissioning) with disposition in_progress";
+
+  test("the verdicts the row gives, with a reason that says why, and the exit they imply, are as the table says", () => {
+    const o = withReasons(outcome(1, { "CORE-SIGNATURE": "fail", "EVT-AND": "pass" }), {
+      "CORE-SIGNATURE": transformationFail,
+    });
+    const row = judgeDocument(TRANSFORMATION, o);
+    expect(row).toMatchObject({ ok: true, unexpected: [], wrong: [], expectedExit: 1, exitCode: 1 });
+  });
+
+  test("a verdict the row does not give is a false verdict", () => {
+    const row = judgeDocument(PLAIN, outcome(1, { "EVT-AND": "fail", "CORE-TYPE": "warn" }));
+    expect(row.ok).toBe(false);
+    expect(row.unexpected.map((l) => l.split(" ")[0])).toEqual(["EVT-AND", "CORE-TYPE"]);
+    expect(row.expectedExit).toBe(0);
+  });
+
+  test("a due verdict missing, of another status, or with a reason that does not say why, is wrong", () => {
+    expect(judgeDocument(TRANSFORMATION, outcome(0, { "CORE-SIGNATURE": "pass" })).wrong[0]).toMatch(
+      /but was not/,
+    );
+    expect(judgeDocument(TRANSFORMATION, outcome(1, { "CORE-SIGNATURE": "warn" })).wrong[0]).toMatch(
+      /is warn where fail/,
+    );
+    const vague = withReasons(outcome(1, { "CORE-SIGNATURE": "fail" }), { "CORE-SIGNATURE": "bad event" });
+    expect(judgeDocument(TRANSFORMATION, vague).wrong[0]).toMatch(/does not say why/);
+  });
+
+  test("the right verdicts with the wrong exit status are not as the table says", () => {
+    const o = withReasons(outcome(0, { "CORE-SIGNATURE": "fail" }), { "CORE-SIGNATURE": transformationFail });
+    expect(judgeDocument(TRANSFORMATION, o).ok).toBe(false);
+  });
+
+  test("on the document with duplicated eventIDs, a filter answered twice is tolerated, another failure is not", () => {
+    const twice = withReasons(outcome(1, { "EVT-AND": "fail" }), { "EVT-AND": "event x answered twice" });
+    expect(judgeDocument(DUPLICATED_IDS_DOCUMENT, twice).unexpected).toEqual([]);
+    const other = withReasons(outcome(1, { "EVT-AND": "fail" }), { "EVT-AND": "event x missing" });
+    expect(judgeDocument(DUPLICATED_IDS_DOCUMENT, other).unexpected).toHaveLength(1);
+    expect(judgeDocument(PLAIN, twice).unexpected).toHaveLength(1);
+  });
+
+  test("a run without a report says why, and a document outside the table is refused", () => {
+    const row = judgeDocument(PLAIN, outcome(2, undefined));
+    expect(row.ok).toBe(false);
+    expect(row.note).toMatch(/no report \(exit 2\): tracecheck: something went wrong/);
+    expect(() => judgeDocument("nowhere.jsonld", outcome(0, {}))).toThrow(/not in the real-document table/);
+  });
+
+  test("the table lists each document and explains the ones that went wrong", () => {
+    const good = judgeDocument(PLAIN, outcome(0, {}));
+    const bad = judgeDocument(PLAIN, outcome(1, { "EVT-AND": "fail" }));
+    const text = formatRealDocuments({
+      generatedAt: "",
+      effort: "quick",
+      wallMs: 0,
+      rows: [good, bad],
+      ok: 1,
+      total: 2,
+    });
+    expect(text).toContain("as the table says");
+    expect(text).toContain("WRONG");
+    expect(text).toContain("1 of 2 documents");
+    expect(text).toMatch(/not as the table says:\n {2}epcis.*\n {4}EVT-AND fail/);
+  });
 });
