@@ -256,8 +256,13 @@ export function parseDigitalLink(uri: string): DigitalLink {
   return { base, elements, query: decodeQuery(rawQuery) };
 }
 
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+const UTF8 = new TextEncoder();
+
 function encodeValue(value: string): string {
-  return Array.from(new TextEncoder().encode(value), (byte) => {
+  // Most values (digits, plain serials) need no escape at all: answer them without encoding byte by byte.
+  if (UNRESERVED_ONLY.test(value)) return value;
+  return Array.from(UTF8.encode(value), (byte) => {
     const c = String.fromCharCode(byte);
     return /[A-Za-z0-9\-._~]/.test(c) ? c : "%" + byte.toString(16).toUpperCase().padStart(2, "0");
   }).join("");
