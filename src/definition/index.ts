@@ -1,7 +1,7 @@
 export { checkExtensions } from "./check-extensions.ts";
 export { CORE_EVENTS, canonicalDisposition } from "./core-events.ts";
 export { DefinitionError, SchemaUnavailableError } from "./errors.ts";
-export { loadDefinition, openApiProblem } from "./load-definition.ts";
+export { type LoadOptions, loadDefinition, openApiProblem } from "./load-definition.ts";
 export {
   DEFAULT_DEFINITION_FILE,
   DEFAULT_SCHEMA_CACHE,

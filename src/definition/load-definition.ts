@@ -47,10 +47,21 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
  * OpenAPI schema, and every suite file of a run, and every run of a proving worker, asks for the same one. A
  * file whose text changed is read afresh; a definition that failed is not kept.
  */
-const loaded = new Map<string, { text: string; definition: Promise<Definition> }>();
+const loaded = new Map<string, { text: string; validated: boolean; definition: Promise<Definition> }>();
+
+export interface LoadOptions {
+  /**
+   * This process's caller has already seen this file pass the OpenAPI 3.1 check (a run checks its definition
+   * before any suite starts, and the suite workers read it again): index it without checking it twice.
+   */
+  alreadyValidated?: boolean;
+}
 
 /** Reads, validates (OpenAPI 3.1) and indexes an interface definition. */
-export async function loadDefinition(file: string = DEFAULT_DEFINITION_FILE): Promise<Definition> {
+export async function loadDefinition(
+  file: string = DEFAULT_DEFINITION_FILE,
+  opts: LoadOptions = {},
+): Promise<Definition> {
   const absolute = path.resolve(file);
   let text: string;
   try {
@@ -61,17 +72,18 @@ export async function loadDefinition(file: string = DEFAULT_DEFINITION_FILE): Pr
       `Cannot read the interface definition ${absolute} (${(err as NodeJS.ErrnoException).code ?? String(err)}); check the path given with --definition.`,
     );
   }
+  const validate = opts.alreadyValidated !== true;
   const known = loaded.get(absolute);
-  if (known?.text === text) return known.definition;
-  const definition = interpret(absolute, text);
-  loaded.set(absolute, { text, definition });
+  if (known?.text === text && (known.validated || !validate)) return known.definition;
+  const definition = interpret(absolute, text, validate);
+  loaded.set(absolute, { text, validated: validate, definition });
   definition.catch(() => {
     if (loaded.get(absolute)?.definition === definition) loaded.delete(absolute);
   });
   return definition;
 }
 
-async function interpret(absolute: string, text: string): Promise<Definition> {
+async function interpret(absolute: string, text: string, validate: boolean): Promise<Definition> {
   let raw: unknown;
   try {
     raw = parse(text);
@@ -81,7 +93,7 @@ async function interpret(absolute: string, text: string): Promise<Definition> {
       `The interface definition ${absolute} is not valid YAML (${(err as Error).message.split("\n")[0]}); fix the syntax and run again.`,
     );
   }
-  const problem = await openApiProblem(raw);
+  const problem = validate ? await openApiProblem(raw) : undefined;
   if (problem !== undefined || !isObject(raw)) {
     throw new DefinitionError(
       absolute,

@@ -6,9 +6,12 @@ import type { RunContext } from "./context.ts";
 
 let validators: { key: string; compiled: Promise<Validators> } | undefined;
 
-/** The run's definition; loadDefinition keeps what it read, so this is cheap after the first call. */
+/**
+ * The run's definition. run.ts refused the run before any suite started unless the file passed the OpenAPI 3.1
+ * check, so the workers do not compile the OpenAPI schema to check it again; loadDefinition keeps what it read.
+ */
 export function runDefinition(ctx: RunContext): Promise<Definition> {
-  return loadDefinition(ctx.definitionFile);
+  return loadDefinition(ctx.definitionFile, { alreadyValidated: true });
 }
 
 /** The run's validators: the EPCIS schema (from --schema-mirror when given) and the definition's own schemas. */

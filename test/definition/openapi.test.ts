@@ -96,4 +96,13 @@ describe("loadDefinition keeps what it read, by file and text", () => {
     await expect(loadDefinition(broken)).rejects.toThrow(/3\.1/);
     await expect(loadDefinition(broken)).rejects.toThrow(/3\.1/);
   });
+
+  it("skips the OpenAPI check only when told the file passed it, and checks it when next asked plainly", async () => {
+    const file = await writeVariant("told.yaml", { ...original, openapi: "3.0.3" });
+    await expect(loadDefinition(file, { alreadyValidated: true })).resolves.toMatchObject({ file });
+    await expect(loadDefinition(file)).rejects.toThrow(/3\.1/);
+    const good = await writeVariant("checked.yaml", original);
+    const checked = await loadDefinition(good);
+    expect(await loadDefinition(good, { alreadyValidated: true })).toBe(checked);
+  });
 });
