@@ -2,7 +2,7 @@
 // context is handed in with `provide`; nothing is passed through environment variables.
 import path from "node:path";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import { createVitest, TestsNotFoundError } from "vitest/node";
+import { createVitest } from "vitest/node";
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
 import type { ConformanceClass, Status } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
@@ -63,40 +63,125 @@ class VerdictCollector implements Reporter {
   }
 }
 
+type Vitest = Awaited<ReturnType<typeof createVitest>>;
+
+/** The vitest settings a run decides; runs that agree on them can share one vitest. */
+interface EngineSettings {
+  root: string;
+  timeoutMs: number;
+}
+
+function settingsOf(ctx: RunContext, repoRoot: string): EngineSettings {
+  return { root: repoRoot, timeoutMs: Math.max(120_000, ctx.timeoutMs * 20) };
+}
+
+/** Every suite file: a run picks the files of its classes from these. */
+const ALL_SUITES = Object.values(CLASS_FOLDERS).map((f) => `suites/${f}/**/*.suite.ts`);
+
+/**
+ * A vitest whose reporter hands each run's results to that run's collector. Creating one starts a Vite server
+ * and transforms every suite and source file, most of a small run's cost; a process that runs tracecheck many
+ * times (a proving worker) keeps one. The suite workers are new for every run, so no module state of one run
+ * reaches the next: only the Vite server and its transforms are shared.
+ */
+class Engine {
+  #specs: Awaited<ReturnType<Vitest["globTestSpecifications"]>> | undefined;
+
+  private constructor(
+    readonly key: string,
+    readonly vitest: Vitest,
+    /** Where the forwarding reporter sends results: the collector of the run under way. */
+    private readonly sink: { collector?: VerdictCollector },
+  ) {}
+
+  static async create(settings: EngineSettings, ctx: RunContext): Promise<Engine> {
+    const sink: { collector?: VerdictCollector } = {};
+    const forward: Reporter = {
+      onTestCaseResult: (t) => sink.collector?.onTestCaseResult(t),
+      onTestModuleEnd: (m) => sink.collector?.onTestModuleEnd(m),
+      onTestRunEnd: (modules, unhandled) => sink.collector?.onTestRunEnd(modules, unhandled),
+    };
+    const vitest = await createVitest(
+      "test",
+      {
+        root: settings.root,
+        config: false,
+        watch: false,
+        include: ALL_SUITES,
+        reporters: [forward],
+        provide: { [CONTEXT_KEY]: ctx },
+        pool: "threads",
+        isolate: false,
+        silent: true,
+        passWithNoTests: true,
+        testTimeout: settings.timeoutMs,
+        hookTimeout: settings.timeoutMs,
+      },
+      { logLevel: "silent", server: { watch: null } },
+    );
+    return new Engine(JSON.stringify(settings), vitest, sink);
+  }
+
+  async run(ctx: RunContext, collector: VerdictCollector): Promise<void> {
+    const folders = ctx.classes.map((c) => `/suites/${CLASS_FOLDERS[c]}/`);
+    this.#specs ??= await this.vitest.globTestSpecifications();
+    const specs = this.#specs.filter((s) => folders.some((f) => s.moduleId.includes(f)));
+    // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
+    if (specs.length === 0) return;
+    this.vitest.provide(CONTEXT_KEY, ctx);
+    this.sink.collector = collector;
+    try {
+      await this.vitest.runTestSpecifications(specs, false);
+    } finally {
+      this.sink.collector = undefined;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.vitest.close();
+  }
+}
+
+let kept: Engine | undefined;
+let keeping = false;
+
+/**
+ * From now on, runs in this process share one vitest for as long as their settings agree (see Engine). For a
+ * process that runs tracecheck many times over the same files; a single `tracecheck run` starts and closes its own.
+ */
+export function keepEngineBetweenRuns(): void {
+  keeping = true;
+}
+
+/** Closes the kept vitest, if any; the next run starts a new one. */
+export async function closeKeptEngine(): Promise<void> {
+  const engine = kept;
+  kept = undefined;
+  await engine?.close();
+}
+
+async function engineFor(ctx: RunContext, repoRoot: string): Promise<Engine> {
+  const settings = settingsOf(ctx, repoRoot);
+  if (!keeping) return Engine.create(settings, ctx);
+  if (kept?.key !== JSON.stringify(settings)) {
+    await closeKeptEngine();
+    kept = await Engine.create(settings, ctx);
+  }
+  return kept;
+}
+
 export async function runSuites(
   ctx: RunContext,
   repoRoot: string,
   onProgress?: (p: EngineProgress) => void,
 ): Promise<EngineResult> {
   const collector = new VerdictCollector(onProgress);
-  const include = ctx.classes.map((c) => `suites/${CLASS_FOLDERS[c]}/**/*.suite.ts`);
   const saved = process.exitCode;
-  const vitest = await createVitest(
-    "test",
-    {
-      root: repoRoot,
-      config: false,
-      watch: false,
-      include,
-      reporters: [collector],
-      provide: { [CONTEXT_KEY]: ctx },
-      pool: "threads",
-      isolate: false,
-      silent: true,
-      passWithNoTests: true,
-      testTimeout: Math.max(120_000, ctx.timeoutMs * 20),
-      hookTimeout: Math.max(120_000, ctx.timeoutMs * 20),
-      sequence: { seed: ctx.seed },
-    },
-    { logLevel: "silent", server: { watch: null } },
-  );
+  const engine = await engineFor(ctx, repoRoot);
   try {
-    await vitest.start();
-  } catch (err) {
-    // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
-    if (!(err instanceof TestsNotFoundError)) throw err;
+    await engine.run(ctx, collector);
   } finally {
-    await vitest.close();
+    if (engine !== kept) await engine.close();
     // vitest marks a run with failing tests in process.exitCode; our exit status is decided from verdicts alone.
     process.exitCode = saved;
   }

@@ -1,8 +1,9 @@
 // A proving worker: runs `tracecheck run` in-process, one run at a time, for the pool that started it. Keeping
-// the process between runs saves the start-up each run would otherwise pay; the options are read exactly as
-// the command line reads them.
+// the process, and the vitest that runs the suites, between runs saves the start-up each run would otherwise
+// pay; the options are read exactly as the command line reads them.
 import { RUN_OPTIONS } from "../cli/main.ts";
 import { parse } from "../cli/parse.ts";
+import { keepEngineBetweenRuns } from "../harness/engine.ts";
 import { resolveRunOptions, UsageError } from "../harness/options.ts";
 import { runTracecheck } from "../harness/run.ts";
 import type { Report } from "../harness/types.ts";
@@ -46,6 +47,8 @@ async function runOne(request: WorkerRequest): Promise<WorkerReply> {
     return reply(2);
   }
 }
+
+keepEngineBetweenRuns();
 
 process.on("message", (request: WorkerRequest) => {
   void runOne(request).then((reply) => process.send?.(reply));
