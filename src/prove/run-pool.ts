@@ -17,7 +17,10 @@ export interface RunPoolOptions {
   workDir: string;
   /** Bound on one run. */
   runTimeoutMs: number;
-  /** A worker is replaced after this many runs, so that nothing one run leaves behind piles up. */
+  /**
+   * A worker is replaced after this many runs (default 40), so that nothing one run leaves behind piles up; its
+   * heap grows by well under a megabyte a run.
+   */
   recycleAfter?: number;
 }
 
@@ -86,7 +89,7 @@ export class RunPool {
       durationMs: Date.now() - started,
     };
     worker.runs += 1;
-    if (reply.kind === "reply" && worker.runs < (this.#opts.recycleAfter ?? 12)) {
+    if (reply.kind === "reply" && worker.runs < (this.#opts.recycleAfter ?? 40)) {
       this.#idle.push(worker);
     } else {
       this.#retire(worker);
