@@ -1,7 +1,7 @@
 // `tracecheck run`: definition → target → baseline → suites → verdicts → reports (ARCHITECTURE.md). Exit status
 // 0, 1 or 2 exactly as CONTRACT.md says.
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { loadDefinition, resolveSchema, SchemaUnavailableError } from "../definition/index.ts";
@@ -10,6 +10,7 @@ import { HttpClient, HttpError } from "../http/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
 import { startReference } from "../reference/index.ts";
 import { discoverBaseline } from "./baseline.ts";
+import { writeBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
 import { runSuites } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
@@ -124,8 +125,8 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       startFrom: opts.startFrom,
     });
     if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
-    const baselineFile = path.join(tmp, "baseline.json");
-    await writeFile(baselineFile, JSON.stringify(baseline));
+    const baselineFile = path.join(tmp, "baseline.ndjson");
+    await writeBaselineFile(baselineFile, baseline);
     if (!opts.quiet) io.err(`tracecheck: baseline: ${baseline.events.length} events (${baseline.note})`);
 
     const ctx: RunContext = {

@@ -1,11 +1,11 @@
 // What suites use to talk to the target: one client per worker, the baseline, and GET /events with every page
 // read before a set is judged (ARCHITECTURE.md "Pages are followed").
-import { readFileSync } from "node:fs";
 import { followPages, HttpClient, type HttpResult } from "../http/index.ts";
 import { encodeQuery } from "../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { eventsOf } from "./baseline.ts";
+import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
 
@@ -27,7 +27,7 @@ export function targetClient(ctx: RunContext): HttpClient {
 }
 
 export function loadBaseline(ctx: RunContext): Baseline {
-  if (!baseline) baseline = JSON.parse(readFileSync(ctx.baselineFile, "utf8")) as Baseline;
+  if (!baseline) baseline = readBaselineFile(ctx.baselineFile);
   return baseline;
 }
 
