@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Validator } from "@seriousme/openapi-schema-validator";
 import { parse } from "yaml";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
@@ -38,6 +37,8 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
   if (typeof raw.openapi !== "string" || !raw.openapi.startsWith("3.1")) {
     return `it declares openapi ${JSON.stringify(raw.openapi)} where 3.1.x is needed`;
   }
+  // Loaded when first needed: the suite workers read a definition already checked and never need it.
+  const { Validator } = await import("@seriousme/openapi-schema-validator");
   const result = await new Validator().validate(withoutExternalRefs(raw) as JsonObject);
   return result.valid ? undefined : describeErrors(result.errors);
 }
