@@ -18,6 +18,9 @@ const GTIN = withCheck("0950600013435");
 const GTIN_OTHER = withCheck("0950600013436");
 const GLN = withCheck("950600000001");
 const GLN_EVENTS_ONLY = withCheck("950600000002");
+const GLN_SOURCE = withCheck("950600000003");
+const PGLN_DESTINATION = withCheck("950600099998");
+const PGLN_OWNER = withCheck("950600099997");
 const PGLN = withCheck("950600099999");
 const SSCC = withCheck("09506000000000042");
 const CONTEXT = { "@vocab": "https://gs1.org/voc/", gs1: "https://gs1.org/voc/" };
@@ -67,6 +70,19 @@ const DATASET: Dataset = {
       bizStep: "shipping",
       epcList: [`${CANONICAL_DL_BASE}/00/${SSCC}`],
       bizLocation: { id: `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}` },
+      sourceList: [
+        {
+          type: "location",
+          source: `urn:epc:id:sgln:${GLN_SOURCE.slice(0, 7)}.${GLN_SOURCE.slice(7, 12)}.0`,
+        },
+      ],
+      destinationList: [
+        {
+          type: "owning_party",
+          destination: `urn:epc:id:pgln:${PGLN_DESTINATION.slice(0, 7)}.${PGLN_DESTINATION.slice(7, 12)}`,
+        },
+      ],
+      "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${PGLN_OWNER}`,
     },
   ],
   masterData: [PRODUCT, PRODUCT_UNLISTED, PLACE, ORGANIZATION],
@@ -165,6 +181,21 @@ describe("master data documents (spec 2.2)", () => {
       "@id": `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}`,
       globalLocationNumber: GLN_EVENTS_ONLY,
     });
+  });
+
+  it("generates master data for the places and parties of source and destination lists and party fields", async () => {
+    const source = await followMasterData(reference.resolverBase, `/414/${GLN_SOURCE}`);
+    expect(source.json()).toMatchObject({ "@type": "gs1:Place", globalLocationNumber: GLN_SOURCE });
+    for (const pgln of [PGLN_DESTINATION, PGLN_OWNER]) {
+      const res = await followMasterData(reference.resolverBase, `/417/${pgln}`);
+      expect(res.status).toBe(200);
+      expect(res.json()).toEqual({
+        "@context": GS1_VOC_CONTEXT,
+        "@type": "gs1:Organization",
+        "@id": `${CANONICAL_DL_BASE}/417/${pgln}`,
+        globalLocationNumber: pgln,
+      });
+    }
   });
 
   const refused: [string, number][] = [

@@ -65,18 +65,21 @@ function buildCatalogue(dataset: Dataset): Catalogue {
     }
   }
 
-  // A GTIN or GLN seen only in events still gets a document, so that every /01 and /414 link set can offer
-  // the master data link that spec 4.2 names for it.
+  // A GTIN, GLN or party GLN seen only in events still gets a document, so that every /01, /414 and /417 link
+  // set can offer the master data link that spec 4.2 names for it.
   for (const [uri, key] of keys) {
     if (documents.has(uri)) continue;
-    documents.set(
-      uri,
-      key.ai === "01"
-        ? { "@context": GS1_VOC_CONTEXT, "@type": "gs1:Product", "@id": uri, gtin: key.value }
-        : { "@context": GS1_VOC_CONTEXT, "@type": "gs1:Place", "@id": uri, globalLocationNumber: key.value },
-    );
+    documents.set(uri, placeholderDocument(uri, key));
   }
   return { identifiers, documents };
+}
+
+/** The least master data a key seen only in events gets: its type and its key. */
+function placeholderDocument(uri: string, key: DigitalLinkElement): MasterDataDocument {
+  if (key.ai === "01")
+    return { "@context": GS1_VOC_CONTEXT, "@type": "gs1:Product", "@id": uri, gtin: key.value };
+  const type = key.ai === "417" ? "gs1:Organization" : "gs1:Place";
+  return { "@context": GS1_VOC_CONTEXT, "@type": type, "@id": uri, globalLocationNumber: key.value };
 }
 
 function* identifiersOfEvent(event: EpcisEvent): Iterable<string> {
@@ -87,6 +90,21 @@ function* identifiersOfEvent(event: EpcisEvent): Iterable<string> {
   }
   if (event.bizLocation !== undefined) yield event.bizLocation.id;
   if (event.readPoint !== undefined) yield event.readPoint.id;
+  // The parties and places an event names besides its location: a receiver resolves them to master data too.
+  for (const s of listOf(event.sourceList)) if (typeof s.source === "string") yield s.source;
+  for (const d of listOf(event.destinationList)) if (typeof d.destination === "string") yield d.destination;
+  for (const field of PARTY_FIELDS) {
+    const party = event[field];
+    if (typeof party === "string") yield party;
+  }
+}
+
+const PARTY_FIELDS = ["gdst:productOwner", "cbvmda:informationProvider"] as const;
+
+function listOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null)
+    : [];
 }
 
 /**
@@ -99,7 +117,7 @@ function register(id: string, identifiers: Set<string>, keys: Map<string, Digita
   if (!canonical.startsWith(`${CANONICAL_DL_BASE}/`)) return;
   const parts = canonical.slice(CANONICAL_DL_BASE.length + 1).split("/");
   const [ai, value] = parts;
-  if ((ai === "01" || ai === "414") && value !== undefined) {
+  if ((ai === "01" || ai === "414" || ai === "417") && value !== undefined) {
     const key = `${CANONICAL_DL_BASE}/${ai}/${value}`;
     identifiers.add(key);
     keys.set(key, { ai, value });
