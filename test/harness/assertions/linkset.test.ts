@@ -86,7 +86,7 @@ describe("linksetShapeProblem", () => {
 });
 
 describe("anchorProblem", () => {
-  it("accepts the URI asked about under any base: the resolver's, the canonical one, or another host", () => {
+  it("no false positive on an anchor under any base: the resolver's, the canonical one, or another host", () => {
     expect(anchorProblem(goodBody(), CANONICAL)).toBeUndefined();
     expect(anchorProblem(goodBody(CANONICAL), CANONICAL)).toBeUndefined();
     expect(anchorProblem(goodBody(`https://brand.example/414/${GLN}`), CANONICAL)).toBeUndefined();
