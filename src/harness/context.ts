@@ -26,4 +26,6 @@ export interface RunContext {
   baselineFile: string;
   /** True when the embedded reference is the target: its configuration is known. */
   embedded: boolean;
+  /** When set, only the suite files that record one of these requirements run (RunOptions.onlyRequirements). */
+  onlyRequirements?: string[];
 }

@@ -1,5 +1,6 @@
 // Runs the suites through vitest's programmatic API and collects the verdicts they record in task meta. The run
 // context is handed in with `provide`; nothing is passed through environment variables.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { createVitest } from "vitest/node";
@@ -125,7 +126,12 @@ class Engine {
   async run(ctx: RunContext, collector: VerdictCollector): Promise<void> {
     const folders = ctx.classes.map((c) => `/suites/${CLASS_FOLDERS[c]}/`);
     this.#specs ??= await this.vitest.globTestSpecifications();
-    const specs = this.#specs.filter((s) => folders.some((f) => s.moduleId.includes(f)));
+    const only = ctx.onlyRequirements;
+    const specs = this.#specs.filter(
+      (s) =>
+        folders.some((f) => s.moduleId.includes(f)) &&
+        (only === undefined || only.some((id) => this.#recordsRequirement(s.moduleId, id))),
+    );
     // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
     if (specs.length === 0) return;
     this.vitest.provide(CONTEXT_KEY, ctx);
@@ -139,6 +145,18 @@ class Engine {
 
   close(): Promise<void> {
     return this.vitest.close();
+  }
+
+  readonly #texts = new Map<string, string>();
+
+  /** Whether a suite file names the requirement: every requirementTest and checks.for spells its id out. */
+  #recordsRequirement(file: string, id: string): boolean {
+    let text = this.#texts.get(file);
+    if (text === undefined) {
+      text = readFileSync(file, "utf8");
+      this.#texts.set(file, text);
+    }
+    return text.includes(`"${id}"`);
   }
 }
 

@@ -36,6 +36,11 @@ export interface RunOptions {
   /** A named configuration of the embedded reference (src/reference/configurations.ts). */
   referenceConfig?: string;
   quiet: boolean;
+  /**
+   * Proving runs only: check just the suite files that record these requirements (within the selected
+   * classes). Not a command-line option; the others of the classes are skipped as not checked.
+   */
+  onlyRequirements?: string[];
 }
 
 export class UsageError extends Error {}

@@ -149,6 +149,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
     if (opts.gln !== undefined) ctx.gln = opts.gln;
     if (opts.startFrom !== undefined) ctx.startFrom = opts.startFrom;
     if (opts.schemaMirror !== undefined) ctx.schemaMirror = opts.schemaMirror;
+    if (opts.onlyRequirements !== undefined) ctx.onlyRequirements = opts.onlyRequirements;
 
     const engine = await runSuites(ctx, REPO_ROOT, (p) => {
       if (!opts.quiet) io.err(progressLine(p));
@@ -163,9 +164,11 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       aggregate(
         req,
         engine.verdicts,
-        opts.suites.includes(req.class)
-          ? "no check ran for this requirement"
-          : `class ${req.class} not selected with --suite`,
+        !opts.suites.includes(req.class)
+          ? `class ${req.class} not selected with --suite`
+          : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
+            ? "not among the requirements this proving run checks"
+            : "no check ran for this requirement",
       ),
     );
     const summary: Summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };

@@ -13,7 +13,10 @@ export interface Effort {
   /** Seeds per dataset shape in the no-false-verdict runs. */
   seedsPerShape: number;
   scale: ShapeScale;
-  /** A faulted reference is checked with only the classes of the requirements its fault names. */
+  /**
+   * A faulted reference is checked with only the classes of the requirements its fault names, and within them
+   * only the suite files that record those requirements.
+   */
   namedClassesOnly: boolean;
 }
 

@@ -82,7 +82,9 @@ export function faultRun(fault: Fault, registry: Registry, effort: Effort): Trac
   const args = [...effortArgs(effort, classes), "--faults", fault.id];
   const config = configurationFor(fault);
   if (config !== undefined) args.push("--reference-config", config);
-  return { label: `fault-${fault.id}`, args };
+  const run: TracecheckRun = { label: `fault-${fault.id}`, args };
+  if (effort.namedClassesOnly) run.onlyRequirements = [...fault.violates];
+  return run;
 }
 
 export function cleanRun(effort: Effort): TracecheckRun {

@@ -6,6 +6,8 @@ export interface TracecheckRun {
   label: string;
   /** Options of `tracecheck run`, as on its command line, without --report-dir and --quiet. */
   args: string[];
+  /** Only the suite files that record these requirements run (RunOptions.onlyRequirements). */
+  onlyRequirements?: string[];
 }
 
 export interface TracecheckOutcome {

@@ -76,7 +76,9 @@ export class RunPool {
     const reportDir = path.join(this.#opts.workDir, run.label);
     const worker = this.#idle.pop() ?? this.#track(startWorker());
     const started = Date.now();
-    const reply = await this.#ask(worker, { args: run.args, reportDir });
+    const request: WorkerRequest = { args: run.args, reportDir };
+    if (run.onlyRequirements !== undefined) request.onlyRequirements = run.onlyRequirements;
+    const reply = await this.#ask(worker, request);
     const outcome: TracecheckOutcome = {
       label: run.label,
       args: run.args,

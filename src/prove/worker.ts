@@ -11,6 +11,7 @@ import type { Report } from "../harness/types.ts";
 export interface WorkerRequest {
   args: string[];
   reportDir: string;
+  onlyRequirements?: string[];
 }
 
 export interface WorkerReply {
@@ -37,6 +38,7 @@ async function runOne(request: WorkerRequest): Promise<WorkerReply> {
     // The environment is left out on purpose: a proving run depends on its arguments alone.
     const opts = resolveRunOptions(flags, {}, {});
     opts.reportDir = request.reportDir;
+    if (request.onlyRequirements !== undefined) opts.onlyRequirements = request.onlyRequirements;
     opts.quiet = true;
     const outcome = await runTracecheck(opts, io);
     return reply(outcome.exitCode, outcome.report);

@@ -1,6 +1,6 @@
 // The kill matrix as an expected-results list, asserted both ways: every named fault of the reference is caught
 // by a requirement it names (exit 1), and the reference without faults exits 0 with no fail, no warn and no
-// error. Quick effort: each faulted reference is checked with the classes of its requirements only.
+// error. Quick effort: each faulted reference is checked with only the suite files that record its requirements.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadRegistry, type Registry } from "../../src/harness/registry.ts";
 import { QUICK_EFFORT } from "../../src/prove/effort.ts";

@@ -1,6 +1,6 @@
 // One proving worker runs many tracecheck runs and keeps its vitest between them (src/harness/engine.ts). Each
 // run must still get its own verdicts: a faulted run between two clean ones, on other seeds and another class,
-// fails exactly where its fault says, and the clean runs after it pass.
+// fails exactly where its fault says, and the clean runs after it pass; a run may check only named requirements.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
 import { RunPool } from "../../src/prove/run-pool.ts";
@@ -26,6 +26,11 @@ beforeAll(async () => {
         args: [...COMMON, "--seed", "4", "--suite", "auth", "--faults", "auth-missing-accepted"],
       },
       { label: "clean-resolver", args: [...COMMON, "--seed", "5", "--suite", "resolver,auth"] },
+      {
+        label: "only-named",
+        args: [...COMMON, "--seed", "6", "--suite", "events", "--faults", "lt-event-inclusive"],
+        onlyRequirements: ["EVT-TIME-LT-EVENT"],
+      },
     ]);
   } finally {
     pool.close();
@@ -61,5 +66,19 @@ test("each run checks only its own classes and reports its own seed", () => {
   expect([...classes(outcomes[0]!)]).toEqual(["events"]);
   expect([...classes(outcomes[3]!)]).toEqual(["auth"]);
   expect([...classes(outcomes[4]!)].sort()).toEqual(["auth", "resolver"]);
-  expect(outcomes.map((o) => o.report?.seed)).toEqual([1, 2, 3, 4, 5]);
+  expect(outcomes.map((o) => o.report?.seed)).toEqual([1, 2, 3, 4, 5, 6]);
+});
+
+test("a run told to check only some requirements runs the suite files that record them, and skips the rest", () => {
+  const only = outcomes[5]!;
+  expect(only.exitCode).toBe(1);
+  expect(failed(only)).toEqual(["EVT-TIME-LT-EVENT"]);
+  const requirements = only.report?.requirements ?? [];
+  const checked = requirements.filter((r) => r.status !== "skip").map((r) => r.id);
+  expect(checked).toContain("EVT-TIME-LT-EVENT");
+  // The file that records EVT-TIME-LT-EVENT records the other time bounds too; files of other filters do not run.
+  expect(checked.every((id) => id.startsWith("EVT-TIME-"))).toBe(true);
+  const shape = requirements.find((r) => r.id === "EVT-SHAPE-SCHEMA");
+  expect(shape?.status).toBe("skip");
+  expect(shape?.reason).toBe("not among the requirements this proving run checks");
 });
