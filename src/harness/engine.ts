@@ -172,7 +172,7 @@ export function keepEngineBetweenRuns(): void {
 }
 
 /** Closes the kept vitest, if any; the next run starts a new one. */
-export async function closeKeptEngine(): Promise<void> {
+async function closeKeptEngine(): Promise<void> {
   const engine = kept;
   kept = undefined;
   await engine?.close();

@@ -7,6 +7,8 @@ import {
   type DigitalLinkElement,
   type EpcisEvent,
   formatDigitalLink,
+  idValue,
+  PARTY_FIELDS,
   parseDigitalLink,
 } from "../model/index.ts";
 import { identifiersOf } from "./baseline.ts";
@@ -25,9 +27,6 @@ export interface IdentifierSources {
   gln?: string;
 }
 
-// The core module names the owner and the provider of every event as party URIs (schemas/modules/core).
-const PARTY_FIELDS = ["gdst:productOwner", "cbvmda:informationProvider"] as const;
-
 /** The path form of a list of Digital Link elements, or undefined when it is none of the six. */
 export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | undefined {
   const ais = elements.map((e) => e.ai).join("/");
@@ -41,16 +40,6 @@ function elementsOf(id: string): DigitalLinkElement[] | undefined {
   } catch {
     return undefined;
   }
-}
-
-function partyValue(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (value !== null && typeof value === "object") {
-    const obj = value as Record<string, unknown>;
-    const id = obj["@id"] ?? obj.id;
-    return typeof id === "string" ? id : undefined;
-  }
-  return undefined;
 }
 
 class Collector {
@@ -104,7 +93,7 @@ export function identifiersFromBaseline(sources: IdentifierSources): Identifiers
     }
     if (sources.party === undefined) {
       for (const field of PARTY_FIELDS) {
-        const party = partyValue(event[field]);
+        const party = idValue(event[field]);
         if (party !== undefined) found.add(party, ["417"]);
       }
     }

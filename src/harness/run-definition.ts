@@ -4,7 +4,7 @@
 import { createValidators, type Definition, loadDefinition, type Validators } from "../definition/index.ts";
 import type { RunContext } from "./context.ts";
 
-let validators: { key: string; compiled: Promise<Validators> } | undefined;
+let validators: Promise<Validators> | undefined;
 
 /**
  * The run's definition. run.ts refused the run before any suite started unless the file passed the OpenAPI 3.1
@@ -14,16 +14,15 @@ export function runDefinition(ctx: RunContext): Promise<Definition> {
   return loadDefinition(ctx.definitionFile, { alreadyValidated: true });
 }
 
-/** The run's validators: the EPCIS schema (from --schema-mirror when given) and the definition's own schemas. */
+/**
+ * The run's validators: the EPCIS schema (from --schema-mirror when given) and the definition's own schemas. A
+ * suite worker serves one run (vitest replaces its workers after each), so one compile per worker is right.
+ */
 export function runValidators(ctx: RunContext): Promise<Validators> {
-  const key = JSON.stringify([ctx.definitionFile, ctx.schemaMirror ?? null]);
-  if (validators?.key !== key) {
-    const compiled = runDefinition(ctx).then((definition) =>
-      createValidators(
-        ctx.schemaMirror === undefined ? { definition } : { definition, mirror: ctx.schemaMirror },
-      ),
-    );
-    validators = { key, compiled };
-  }
-  return validators.compiled;
+  validators ??= runDefinition(ctx).then((definition) =>
+    createValidators(
+      ctx.schemaMirror === undefined ? { definition } : { definition, mirror: ctx.schemaMirror },
+    ),
+  );
+  return validators;
 }

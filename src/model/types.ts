@@ -42,6 +42,22 @@ export type EpcField = (typeof EPC_FIELDS)[number];
 /** The EPC fields that are lists (every one but parentID). */
 export const EPC_LIST_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
 
+/**
+ * The party members of the core module (schemas/modules/core): the information provider, the party that holds
+ * the events, first, then the product owner. Each names a party by its URI, or by an object whose @id is one.
+ */
+export const PARTY_FIELDS = ["cbvmda:informationProvider", "gdst:productOwner"] as const;
+
+/** The identifier a member names: the string itself, or the @id (or id) of an object. */
+export function idValue(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (value !== null && typeof value === "object") {
+    const id = (value as Record<string, unknown>)["@id"] ?? (value as Record<string, unknown>).id;
+    return typeof id === "string" ? id : undefined;
+  }
+  return undefined;
+}
+
 /** The quantity lists whose classes MATCH_anyEPCClass looks at (spec 2.1, 4.1). */
 export const CLASS_LISTS = [
   "quantityList",

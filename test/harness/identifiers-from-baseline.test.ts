@@ -46,7 +46,8 @@ describe("identifiersFromBaseline", () => {
     expect(found["00"]).toEqual([`${DL}/00/${SSCC}`]);
     expect(found["01/10"]).toEqual([`${DL}/01/${GTIN}/10/L%2B7`]);
     expect(found["414"]).toEqual([`${DL}/414/${GLN}`, `${DL}/414/${GLN_2}`]);
-    expect(found["417"]).toEqual([`${DL}/417/${PGLN}`, `${DL}/417/${OTHER_PGLN}`]);
+    // PARTY_FIELDS reads the information provider first, then the product owner.
+    expect(found["417"]).toEqual([`${DL}/417/${OTHER_PGLN}`, `${DL}/417/${PGLN}`]);
   });
 
   it("lists the setup values first and prefers --party over the events' parties", () => {

@@ -9,6 +9,7 @@ import {
   idsEqual,
   isClassPattern,
 } from "../../src/model/identifiers.ts";
+import { idValue, PARTY_FIELDS } from "../../src/model/types.ts";
 import { cpLengthArb, cset82Arb, glnArb, gtinArb, ssccArb } from "./arbitraries.ts";
 
 const DL = "https://id.gs1.org";
@@ -240,5 +241,23 @@ describe("classMatches (spec 4.1 MATCH_anyEPCClass)", () => {
         );
       }),
     );
+  });
+});
+
+describe("idValue and PARTY_FIELDS", () => {
+  it("reads a party as its URI, or as the @id or id of an object, and nothing else", () => {
+    const uri = "https://id.gs1.org/417/9506000999996";
+    expect(idValue(uri)).toBe(uri);
+    expect(idValue({ "@id": uri, name: "x" })).toBe(uri);
+    expect(idValue({ id: uri })).toBe(uri);
+    expect(idValue({ "@id": uri, id: "other" })).toBe(uri);
+    expect(idValue({ "@id": 7 })).toBeUndefined();
+    expect(idValue({ name: uri })).toBeUndefined();
+    expect(idValue(null)).toBeUndefined();
+    expect(idValue(42)).toBeUndefined();
+  });
+
+  it("lists the information provider before the product owner", () => {
+    expect(PARTY_FIELDS).toEqual(["cbvmda:informationProvider", "gdst:productOwner"]);
   });
 });

@@ -21,6 +21,7 @@ const GLN_EVENTS_ONLY = withCheck("950600000002");
 const GLN_SOURCE = withCheck("950600000003");
 const PGLN_DESTINATION = withCheck("950600099998");
 const PGLN_OWNER = withCheck("950600099997");
+const PGLN_PROVIDER = withCheck("950600099996");
 const PGLN = withCheck("950600099999");
 const SSCC = withCheck("09506000000000042");
 const CONTEXT = { "@vocab": "https://gs1.org/voc/", gs1: "https://gs1.org/voc/" };
@@ -83,6 +84,7 @@ const DATASET: Dataset = {
         },
       ],
       "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${PGLN_OWNER}`,
+      "cbvmda:informationProvider": { "@id": `${CANONICAL_DL_BASE}/417/${PGLN_PROVIDER}` },
     },
   ],
   masterData: [PRODUCT, PRODUCT_UNLISTED, PLACE, ORGANIZATION],
@@ -186,7 +188,7 @@ describe("master data documents (spec 2.2)", () => {
   it("generates master data for the places and parties of source and destination lists and party fields", async () => {
     const source = await followMasterData(reference.resolverBase, `/414/${GLN_SOURCE}`);
     expect(source.json()).toMatchObject({ "@type": "gs1:Place", globalLocationNumber: GLN_SOURCE });
-    for (const pgln of [PGLN_DESTINATION, PGLN_OWNER]) {
+    for (const pgln of [PGLN_DESTINATION, PGLN_OWNER, PGLN_PROVIDER]) {
       const res = await followMasterData(reference.resolverBase, `/417/${pgln}`);
       expect(res.status).toBe(200);
       expect(res.json()).toEqual({

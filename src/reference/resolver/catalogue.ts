@@ -8,6 +8,8 @@ import {
   canonicalId,
   EPC_LIST_FIELDS,
   formatDigitalLink,
+  idValue,
+  PARTY_FIELDS,
   parseDigitalLink,
 } from "../../model/index.ts";
 import { GS1_VOC_CONTEXT } from "../masterdata/context.ts";
@@ -94,12 +96,10 @@ function* identifiersOfEvent(event: EpcisEvent): Iterable<string> {
   for (const s of listOf(event.sourceList)) if (typeof s.source === "string") yield s.source;
   for (const d of listOf(event.destinationList)) if (typeof d.destination === "string") yield d.destination;
   for (const field of PARTY_FIELDS) {
-    const party = event[field];
-    if (typeof party === "string") yield party;
+    const party = idValue(event[field]);
+    if (party !== undefined) yield party;
   }
 }
-
-const PARTY_FIELDS = ["gdst:productOwner", "cbvmda:informationProvider"] as const;
 
 function listOf(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value)

@@ -10,12 +10,11 @@ import {
   type DigitalLinkElement,
   type EpcisEvent,
   formatDigitalLink,
+  idValue,
   isDigitalLink,
+  PARTY_FIELDS,
   parseDigitalLink,
 } from "../../../src/model/index.ts";
-
-// The core module names the provider and the owner of every event as party URIs (schemas/modules/core).
-const PARTY_FIELDS = ["cbvmda:informationProvider", "gdst:productOwner"] as const;
 
 function elementsOf(id: string): DigitalLinkElement[] | undefined {
   try {
@@ -32,15 +31,6 @@ export function keyUri(id: string, ai: string): string | undefined {
 }
 
 /** A party or place given as a URI string or as an object with an id. */
-export function idValue(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (value !== null && typeof value === "object") {
-    const id = (value as Record<string, unknown>)["@id"] ?? (value as Record<string, unknown>).id;
-    return typeof id === "string" ? id : undefined;
-  }
-  return undefined;
-}
-
 function mostCommon(values: readonly string[]): { value: string; count: number } | undefined {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);

@@ -2,8 +2,15 @@
 // product of each EPC or class (a gs1:Product) and the parties (a gs1:Organization).
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
 import { identifiersOf } from "../../../src/harness/baseline.ts";
-import { CANONICAL_DL_BASE, type EpcisEvent, formatDigitalLink, gtinOf } from "../../../src/model/index.ts";
-import { idValue, keyUri } from "./exchanged.ts";
+import {
+  CANONICAL_DL_BASE,
+  type EpcisEvent,
+  formatDigitalLink,
+  gtinOf,
+  idValue,
+  PARTY_FIELDS,
+} from "../../../src/model/index.ts";
+import { keyUri } from "./exchanged.ts";
 
 export interface Subject {
   /** Canonical Digital Link URI of the key: /414/{gln}, /01/{gtin} or /417/{pgln}. */
@@ -13,7 +20,6 @@ export interface Subject {
 }
 
 // The core module's party KDEs; EPCIS source and destination lists name parties and places by their type.
-const PARTY_FIELDS = ["gdst:productOwner", "cbvmda:informationProvider"] as const;
 const LISTS = [
   ["sourceList", "source"],
   ["destinationList", "destination"],
