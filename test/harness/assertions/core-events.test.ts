@@ -22,7 +22,7 @@ let validators: Validators;
 beforeAll(async () => {
   const definition = await loadDefinition();
   rows = definition.coreEvents;
-  validators = await createValidators({ definition });
+  validators = await createValidators({ definition, network: false });
 });
 
 function event(fields: Partial<EpcisEvent> & { type: string }): EpcisEvent {
