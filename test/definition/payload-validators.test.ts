@@ -86,6 +86,32 @@ describe("validateMasterData (spec 2.2)", () => {
     expect(v.validateMasterData("gs1:Organization", organization).errors).toEqual([]);
   });
 
+  it("no false positive on a type that MD-JSONLD reads as the same: a www., ref. or http IRI, or a bare name", () => {
+    for (const type of [
+      "https://www.gs1.org/voc/Product",
+      "http://gs1.org/voc/Product",
+      "https://ref.gs1.org/voc/Product",
+      "Product",
+      ["Thing", "https://www.gs1.org/voc/Product"],
+    ]) {
+      expect(
+        v.validateMasterData("gs1:Product", { ...product, "@type": type }).errors,
+        JSON.stringify(type),
+      ).toEqual([]);
+    }
+  });
+
+  it("refuses another type or another vocabulary's type", () => {
+    for (const type of [
+      "gs1:Place",
+      "https://schema.org/Product",
+      "https://gs1.org/voc/Products",
+      "gs1:Product ",
+    ]) {
+      expect(v.validateMasterData("gs1:Product", { ...product, "@type": type }).valid, type).toBe(false);
+    }
+  });
+
   it("accepts a classification outside the listed values, because the lists are extensible", async () => {
     const definition = await loadDefinition();
     const listed = definition.masterDataTypes.flatMap((t) => t.properties.flatMap((p) => p.stdValues ?? []));
