@@ -41,9 +41,10 @@ function withheldHint(exchange: ExchangeRecord, status: number | undefined): str
   return `; the key was withheld because ${new URL(exchange.request.url).origin} is not an origin of the target: allow it with --allow-origin`;
 }
 
+/** A GET of the resolver or of a link it gave; redirects are followed, as the resolver class follows them. */
 async function get(ctx: RunContext, url: string, accept: string): Promise<Step<HttpResult>> {
   try {
-    const res = await targetClient(ctx).get(url, { accept });
+    const res = await targetClient(ctx).get(url, { accept, redirect: "follow" });
     if (res.status >= 200 && res.status <= 299) return { ok: true, value: res };
     return failed(
       `${url} answered ${res.status}${withheldHint(res.exchange, res.status)}`,
@@ -149,7 +150,7 @@ export async function fetchEvents(
 ): Promise<Step<{ events: EpcisEvent[]; first: HttpResult }>> {
   let read: Awaited<ReturnType<typeof followPages>>;
   try {
-    read = await followPages(targetClient(ctx), url);
+    read = await followPages(targetClient(ctx), url, { request: { redirect: "follow" } });
   } catch (err) {
     if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange));
     throw err;
