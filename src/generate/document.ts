@@ -1,16 +1,17 @@
 // A dataset travels as an EPCISDocument (JSON-LD) whose master data rides in a namespaced extension member,
 // which the published EPCIS 2.0 schema allows at the top level (any property name that is a URI).
 import type { Dataset, EpcisEvent, MasterDataDocument } from "../model/index.ts";
-import { compareTimes, formatInstant, parseInstant } from "../model/index.ts";
+import {
+  compareTimes,
+  EPCIS_CONTEXT_URL,
+  EXTENSION_PREFIXES,
+  formatInstant,
+  parseInstant,
+} from "../model/index.ts";
 
-export const EPCIS_CONTEXT_URL = "https://ref.gs1.org/standards/epcis/epcis-context.jsonld";
 /** The extension member that carries master data, and the prefix that makes its name a URI. */
 export const MASTER_DATA_MEMBER = "tracecheck:masterData";
-export const DOCUMENT_PREFIXES = {
-  gdst: "https://traceability-dialogue.org/epcis",
-  cbvmda: "urn:epcglobal:cbv:mda#",
-  tracecheck: "urn:tracecheck:",
-} as const;
+export const DOCUMENT_PREFIXES = { ...EXTENSION_PREFIXES, tracecheck: "urn:tracecheck:" } as const;
 
 // Used when a dataset has no event to date the document by.
 const EPOCH = "1970-01-01T00:00:00Z";

@@ -42,6 +42,19 @@ export type EpcField = (typeof EPC_FIELDS)[number];
 /** The EPC fields that are lists (every one but parentID). */
 export const EPC_LIST_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
 
+/** The JSON-LD context every EPCIS 2.0 document names first. */
+export const EPCIS_CONTEXT_URL = "https://ref.gs1.org/standards/epcis/epcis-context.jsonld";
+
+/**
+ * The extension prefixes of the events this project writes and serves. cbvmda is also a protected term of the
+ * EPCIS context, so it must be declared with the very IRI that context gives it, or the document is not valid
+ * JSON-LD.
+ */
+export const EXTENSION_PREFIXES: Readonly<Record<"gdst" | "cbvmda", string>> = {
+  gdst: "https://traceability-dialogue.org/epcis",
+  cbvmda: "urn:epcglobal:cbv:mda:",
+};
+
 /**
  * The party members of the core module (schemas/modules/core): the information provider, the party that holds
  * the events, first, then the product owner. Each names a party by its URI, or by an object whose @id is one.

@@ -1,13 +1,10 @@
-import type { EpcisEvent } from "../../model/index.ts";
+import { EPCIS_CONTEXT_URL, type EpcisEvent, EXTENSION_PREFIXES } from "../../model/index.ts";
 
-export const EPCIS_CONTEXT = "https://ref.gs1.org/standards/epcis/epcis-context.jsonld";
+export const EPCIS_CONTEXT = EPCIS_CONTEXT_URL;
 
 // Extension prefixes our events use. cbvmda is also in the EPCIS context; declaring it again with the same IRI is
 // allowed for its protected terms and keeps the document readable on its own.
-const KNOWN_PREFIXES: Readonly<Record<string, string>> = {
-  gdst: "https://traceability-dialogue.org/epcis",
-  cbvmda: "urn:epcglobal:cbv:mda:",
-};
+const KNOWN_PREFIXES: Readonly<Record<string, string>> = EXTENSION_PREFIXES;
 
 /** The @context of an answer: the EPCIS context, plus the extension prefixes its events use. */
 export function contextFor(events: readonly EpcisEvent[]): unknown[] {
