@@ -37,14 +37,31 @@ export function parametersOf(raw: JsonObject, template: string): DeclaredParamet
   return [...fromItem.filter((d) => !overridden.has(key(d))), ...fromOperation];
 }
 
-/** The schema of the 200 response of GET `template` for `mediaType`, as written (a $ref is not followed). */
+/** Success codes as an OpenAPI document may write them: 200 first, then any other 2xx, then the 2XX range. */
+function successCodes(responses: JsonObject): string[] {
+  const exact = Object.keys(responses)
+    .filter((code) => /^2\d\d$/.test(code))
+    .sort((a, b) => (a === "200" ? -1 : b === "200" ? 1 : a.localeCompare(b)));
+  return [...exact, ...Object.keys(responses).filter((code) => code.toUpperCase() === "2XX")];
+}
+
+/**
+ * The schema of the success response of GET `template`, as written (a $ref is not followed). The spec shows
+ * neither the success status nor the media type (4.1, 4.2), so any 2xx code serves, and any JSON media type
+ * when `mediaType`, the one preferred, is not declared.
+ */
 export function successSchema(raw: JsonObject, template: string, mediaType: string): unknown {
   const operation = getOperation(raw, template);
   if (!operation || !isObject(operation.responses)) return undefined;
-  const response = deref(raw, operation.responses["200"], "").node;
-  if (!isObject(response) || !isObject(response.content)) return undefined;
-  const media = response.content[mediaType];
-  return isObject(media) ? media.schema : undefined;
+  for (const code of successCodes(operation.responses)) {
+    const response = deref(raw, operation.responses[code], "").node;
+    if (!isObject(response) || !isObject(response.content)) continue;
+    const content = response.content;
+    const name = mediaType in content ? mediaType : Object.keys(content).find((m) => /json/i.test(m));
+    const media = name === undefined ? undefined : content[name];
+    if (isObject(media) && media.schema !== undefined) return media.schema;
+  }
+  return undefined;
 }
 
 /** Resolver path templates of spec 4.2: one or two `/{AI}/{value}` pairs with numeric AIs. */

@@ -61,7 +61,7 @@ requirementTest(
     const url = readDefinition(read.raw, ctx.definitionFile).epcisSchemaUrl;
     if (url === undefined || !/^https?:\/\//i.test(url)) {
       checks.fail(
-        "the 200 response of GET /events does not reference the EPCIS 2.0 JSON schema by URL for application/ld+json; write $ref: <published schema URL> instead of restating it",
+        "the success response of GET /events does not reference the EPCIS 2.0 JSON schema by URL; write $ref: <published schema URL> instead of restating it",
         {
           message: `${ctx.definitionFile}#${EVENTS_SUCCESS}`,
           expected: { content: { "application/ld+json": { schema: { $ref: "https://ref.gs1.org/…" } } } },

@@ -106,3 +106,29 @@ describe("loadDefinition keeps what it read, by file and text", () => {
     expect(await loadDefinition(good, { alreadyValidated: true })).toBe(checked);
   });
 });
+
+type Responses = Record<string, { description?: string; content?: Record<string, unknown> }>;
+const eventsResponses = (doc: Record<string, unknown>): Responses =>
+  (doc as { paths: Record<string, { get: { responses: Responses } }> }).paths["/events"]!.get.responses;
+
+describe("the events response's schema, wherever a definition writes it", () => {
+  it("no false positive on a 2XX response or an application/json body: the spec shows neither code nor type", async () => {
+    const base = await loadDefinition(DEFAULT_DEFINITION_FILE);
+    expect(base.epcisSchemaUrl).toMatch(/^https:\/\//);
+    const copy = structuredClone(original);
+    const responses = eventsResponses(copy);
+    const ok = responses["200"]!;
+    ok.content = { "application/json": ok.content?.["application/ld+json"] };
+    delete responses["200"];
+    responses["2XX"] = ok;
+    const moved = await loadDefinition(await writeVariant("success-2xx.yaml", copy));
+    expect(moved.epcisSchemaUrl).toBe(base.epcisSchemaUrl);
+  });
+
+  it("finds none when no success response declares a body", async () => {
+    const copy = structuredClone(original);
+    eventsResponses(copy)["200"] = { description: "events" };
+    const bare = await loadDefinition(await writeVariant("success-bare.yaml", copy));
+    expect(bare.epcisSchemaUrl).toBeUndefined();
+  });
+});
