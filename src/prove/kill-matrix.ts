@@ -7,7 +7,7 @@ import type { Fault } from "../reference/types.ts";
 import { type Effort, effortArgs } from "./effort.ts";
 import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";
 
-/** caught: exit 1 and a named requirement failed; unrelated: exit 1 on other requirements only; missed: exit 0; broken: no verdict (exit 2, stopped, no report). */
+/** caught: exit 1 and a named requirement failed, or a named SHOULD or MAY requirement warned; unrelated: exit 1 on other requirements only; missed: exit 0; broken: no verdict (exit 2, stopped, no report). */
 export type KillVerdict = "caught" | "unrelated" | "missed" | "broken";
 
 export interface KillRow {
@@ -101,12 +101,23 @@ function brokenNote(outcome: TracecheckOutcome): string {
   return `the run gave no verdict (exit ${outcome.exitCode}): ${last}`;
 }
 
+/** Named requirements below MUST that warned: a defect the spec does not make a failure is caught as a warning. */
+function warnedBelowMust(fault: Fault, outcome: TracecheckOutcome): string[] {
+  return (outcome.report?.requirements ?? [])
+    .filter((r) => r.status === "warn" && r.level !== "MUST" && fault.violates.includes(r.id))
+    .map((r) => r.id);
+}
+
 export function judgeFault(fault: Fault, classes: ConformanceClass[], outcome: TracecheckOutcome): KillRow {
   const failed = idsWith(outcome.report, "fail");
-  const caughtBy = failed.filter((id) => fault.violates.includes(id));
+  const failedNamed = failed.filter((id) => fault.violates.includes(id));
+  const warnedNamed = outcome.exitCode === 0 || outcome.exitCode === 1 ? warnedBelowMust(fault, outcome) : [];
+  const caughtBy = [...failedNamed, ...warnedNamed];
   let verdict: KillVerdict;
   let note = "";
-  if (outcome.exitCode === 1 && outcome.report && caughtBy.length > 0) {
+  if (outcome.exitCode === 1 && outcome.report && failedNamed.length > 0) {
+    verdict = "caught";
+  } else if (outcome.report && warnedNamed.length > 0) {
     verdict = "caught";
   } else if (outcome.exitCode === 1 && outcome.report) {
     verdict = "unrelated";
@@ -133,18 +144,29 @@ export function judgeFault(fault: Fault, classes: ConformanceClass[], outcome: T
   };
 }
 
-export function judgeClean(outcome: TracecheckOutcome): CleanRow {
+/**
+ * A run of a correct sender: exit 0, no fail, no error, and exactly the warnings it is expected to get (a named
+ * configuration warns on the requirements that name its freedom, and on nothing else).
+ */
+export function judgeClean(outcome: TracecheckOutcome, expectedWarnings: readonly string[] = []): CleanRow {
   const failed = idsWith(outcome.report, "fail");
   const warned = idsWith(outcome.report, "warn");
   const errored = idsWith(outcome.report, "error");
+  const unexpectedWarnings = warned.filter((id) => !expectedWarnings.includes(id));
+  const missingWarnings = expectedWarnings.filter((id) => !warned.includes(id));
   const ok =
     outcome.exitCode === 0 &&
     outcome.report !== undefined &&
-    failed.length + warned.length + errored.length === 0;
+    failed.length + errored.length + unexpectedWarnings.length + missingWarnings.length === 0;
   const note = ok
     ? ""
     : outcome.report === undefined
       ? brokenNote(outcome)
-      : `the reference without faults is not clean: ${[...failed.map((id) => `${id} fail`), ...warned.map((id) => `${id} warn`), ...errored.map((id) => `${id} error`)].join(", ")}.`;
+      : `the reference without faults is not clean: ${[
+          ...failed.map((id) => `${id} fail`),
+          ...unexpectedWarnings.map((id) => `${id} warn`),
+          ...missingWarnings.map((id) => `${id} expected to warn but did not`),
+          ...errored.map((id) => `${id} error`),
+        ].join(", ")}.`;
   return { exitCode: outcome.exitCode, failed, warned, errored, ok, note, durationMs: outcome.durationMs };
 }

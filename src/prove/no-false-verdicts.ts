@@ -34,6 +34,6 @@ export function configurationRuns(effort: Effort): TracecheckRun[] {
   return REFERENCE_CONFIGURATIONS.map((c, n) => {
     const args = [...common(effort.seed + n, effort), "--reference-config", c.name];
     if (effort.events !== undefined) args.push("--events", String(effort.events));
-    return { label: `config-${c.name}`, args };
+    return { label: `config-${c.name}`, args, expectedWarnings: [...c.expectedWarnings] };
   });
 }

@@ -8,6 +8,8 @@ export interface TracecheckRun {
   args: string[];
   /** Only the suite files that record these requirements run (RunOptions.onlyRequirements). */
   onlyRequirements?: string[];
+  /** Requirements a correct sender run this way warns on, and no others (a named configuration's freedom). */
+  expectedWarnings?: string[];
 }
 
 export interface TracecheckOutcome {

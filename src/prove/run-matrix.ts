@@ -79,7 +79,12 @@ export async function runNoFalseVerdicts(opts: ProveOptions): Promise<NoFalseVer
   const started = Date.now();
   const runs = [...(await shapeRuns(opts.effort, opts.workDir)), ...configurationRuns(opts.effort)];
   const outcomes = await runAll(runs, opts);
-  const rows = outcomes.map((o) => ({ label: o.label, args: o.args, ...judgeClean(o) }));
+  const expected = new Map(runs.map((r) => [r.label, r.expectedWarnings ?? []]));
+  const rows = outcomes.map((o) => ({
+    label: o.label,
+    args: o.args,
+    ...judgeClean(o, expected.get(o.label)),
+  }));
   return {
     generatedAt: new Date(started).toISOString(),
     effort: opts.effort.name,

@@ -7,6 +7,11 @@ export interface NamedConfiguration {
   name: string;
   description: string;
   config: Partial<ReferenceConfig>;
+  /**
+   * The requirements a run of this configuration warns on, each naming the freedom it uses; the proof of no false
+   * verdicts asserts exactly these warnings, no more and no fewer.
+   */
+  expectedWarnings: readonly string[];
   /** Set when the resolver and master data listen on a server of their own (0: a free port). */
   resolverPort?: number;
 }
@@ -21,28 +26,33 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     name: "paged",
     description: `Pages every GET /events answer at ${PAGED_SIZE} events, linking the next page with rel="next".`,
     config: { pageSize: PAGED_SIZE },
+    expectedWarnings: [],
   },
   {
     name: "digital-link",
     description:
       "Answers EPCs, classes and locations in their Digital Link form, whatever form they were loaded in.",
     config: { answerInDigitalLink: true },
+    expectedWarnings: [],
   },
   {
     name: "refuse-broad",
     description: `Refuses with 413 a query without a selective parameter that matches more than ${BROAD_LIMIT} events (spec 4.1 rule 4, spec 7).`,
     config: { broadLimit: BROAD_LIMIT },
+    expectedWarnings: [],
   },
   {
     name: "forbidden-403",
     description: "Refuses a wrong X-API-Key with 403 instead of 401 (spec 5 leaves the status open).",
     config: { wrongKeyStatus: 403 },
+    expectedWarnings: [],
   },
   {
     name: "split-resolver",
     description:
       "Serves the resolver and master data on a port of their own, with link-set anchors under the canonical base https://id.gs1.org (spec 4.2).",
     config: { canonicalAnchors: true },
+    expectedWarnings: [],
     resolverPort: 0,
   },
 ]);

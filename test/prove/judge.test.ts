@@ -13,16 +13,22 @@ const FAULT: Fault = {
   violates: ["EVT-TIME-LT-EVENT"],
 };
 
-function requirementResult(id: string, status: Status): RequirementResult {
-  return { id, level: "MUST", class: "events", section: "4.1", title: id, status, checks: 1, evidence: [] };
+function requirementResult(id: string, status: Status, level: RequirementResult["level"]): RequirementResult {
+  return { id, level, class: "events", section: "4.1", title: id, status, checks: 1, evidence: [] };
 }
 
-function outcome(exitCode: number | null, statuses: Record<string, Status> | undefined): TracecheckOutcome {
+function outcome(
+  exitCode: number | null,
+  statuses: Record<string, Status> | undefined,
+  levels: Record<string, RequirementResult["level"]> = {},
+): TracecheckOutcome {
   const report =
     statuses === undefined
       ? undefined
       : ({
-          requirements: Object.entries(statuses).map(([id, s]) => requirementResult(id, s)),
+          requirements: Object.entries(statuses).map(([id, s]) =>
+            requirementResult(id, s, levels[id] ?? "MUST"),
+          ),
         } as unknown as Report);
   return {
     label: "x",
@@ -72,7 +78,43 @@ describe("judging a faulted run", () => {
   });
 });
 
+describe("judging a fault whose requirement is below MUST", () => {
+  test("a warning on the named SHOULD requirement catches it, with exit 0", () => {
+    const row = judgeFault(
+      FAULT,
+      ["events"],
+      outcome(0, { "EVT-TIME-LT-EVENT": "warn" }, { "EVT-TIME-LT-EVENT": "SHOULD" }),
+    );
+    expect(row.verdict).toBe("caught");
+    expect(row.caughtBy).toEqual(["EVT-TIME-LT-EVENT"]);
+  });
+  test("a warning on a named MUST requirement does not, nor one on another requirement", () => {
+    expect(judgeFault(FAULT, ["events"], outcome(0, { "EVT-TIME-LT-EVENT": "warn" })).verdict).toBe("missed");
+    const other = outcome(0, { "EVT-TIME-LT-EVENT": "pass", "EVT-AND": "warn" }, { "EVT-AND": "SHOULD" });
+    expect(judgeFault(FAULT, ["events"], other).verdict).toBe("missed");
+  });
+  test("a run that gave no verdict is broken even when a named SHOULD warned", () => {
+    const row = judgeFault(
+      FAULT,
+      ["events"],
+      outcome(2, { "EVT-TIME-LT-EVENT": "warn" }, { "EVT-TIME-LT-EVENT": "SHOULD" }),
+    );
+    expect(row.verdict).toBe("broken");
+  });
+});
+
 describe("judging the run without faults", () => {
+  test("a configuration is clean with exactly its expected warnings", () => {
+    expect(judgeClean(outcome(0, { A: "pass", B: "warn" }), ["B"]).ok).toBe(true);
+    const missing = judgeClean(outcome(0, { A: "pass", B: "pass" }), ["B"]);
+    expect(missing.ok).toBe(false);
+    expect(missing.note).toContain("B expected to warn but did not");
+    const extra = judgeClean(outcome(0, { A: "warn", B: "warn" }), ["B"]);
+    expect(extra.ok).toBe(false);
+    expect(extra.note).toContain("A warn");
+    expect(extra.note).not.toContain("B warn");
+  });
+
   test("clean only with exit 0 and no fail, warn or error", () => {
     expect(judgeClean(outcome(0, { A: "pass", B: "skip" })).ok).toBe(true);
     const warned = judgeClean(outcome(0, { A: "pass", B: "warn" }));
