@@ -13,7 +13,7 @@ import {
   type HttpClientOptions,
 } from "./options.ts";
 import { RateLimiter } from "./rate-limiter.ts";
-import { redact, redactedExcerpt } from "./redact.ts";
+import { carriesSecret, redact, redactedExcerpt } from "./redact.ts";
 import { planHeaders } from "./request-headers.ts";
 import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";
 import { parseRetryAfter } from "./retry-after.ts";
@@ -172,7 +172,28 @@ export class HttpClient {
     }
   }
 
+  /**
+   * The origin guard for the URL itself: a request whose path, query or user info carries the key goes only to an
+   * allowed origin. Headers are guarded in planHeaders; a URL cannot be stripped of the key without changing what
+   * it asks, so such a request, a redirect or a link included, is not sent at all.
+   */
+  #guardUrl(url: URL, previous: ExchangeRecord[]): void {
+    const { apiKey } = this.#settings;
+    if (this.#settings.allowedOrigins.has(url.origin) || !carriesSecret(url.href, apiKey)) return;
+    const shown = this.redactSecret(url.href);
+    const message = `GET ${shown} was not sent: its URL carries the API key and ${url.origin} is not an origin the key may go to (the target's, the resolver's or --allow-origin).`;
+    const exchange = this.#keep({
+      request: { method: "GET", url: shown, headers: {} },
+      error: message,
+      durationMs: 0,
+      curl: this.redactSecret(curlFor("GET", url.href, {}, false)),
+      keyWithheld: true,
+    });
+    throw new HttpError("key-in-url", message, exchange, [...previous, exchange]);
+  }
+
   #send(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+    this.#guardUrl(url, previous);
     return this.#slots.run(async () => {
       await this.#pace.take();
       const { apiKey, timeoutMs, maxBodyBytes } = this.#settings;

@@ -1,6 +1,12 @@
 import type { ExchangeRecord } from "../harness/types.ts";
 
-export type HttpErrorCode = "timeout" | "network" | "too-many-redirects" | "redirect-loop" | "invalid-url";
+export type HttpErrorCode =
+  | "timeout"
+  | "network"
+  | "too-many-redirects"
+  | "redirect-loop"
+  | "invalid-url"
+  | "key-in-url";
 
 /** A request that produced no usable HTTP response; an HTTP status, whatever it is, is never an HttpError. */
 export class HttpError extends Error {

@@ -12,9 +12,26 @@ function secretForms(secret: string): string[] {
     encoded,
     encoded.replace(/%20/g, "+"),
     encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    encodeURIComponent(encoded),
     JSON.stringify(secret).slice(1, -1),
+    ...urlForms(secret),
   ]);
   return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** How a URL parser writes the secret when it stands in a query or a path: it escapes fewer characters. */
+function urlForms(secret: string): string[] {
+  const forms: string[] = [];
+  try {
+    forms.push(
+      new URL(`http://h/?${secret}`).search.slice(1),
+      new URL(`http://h/${secret}`).pathname.slice(1),
+    );
+  } catch {
+    // A secret no URL can hold has no URL spelling.
+  }
+  // A secret holding "#" or "?" is cut short by the parse: only a whole spelling of it counts.
+  return forms.filter((form) => decodeLoosely(form) === secret);
 }
 
 /** Replaces every occurrence of the secret in the text with "[redacted]"; an absent or empty secret changes nothing. */
@@ -32,4 +49,36 @@ export function redact(text: string, secret: string | undefined): string {
 export function redactedExcerpt(text: string, secret: string | undefined, maxChars: number): string {
   const margin = secret ? Math.max(...secretForms(secret).map((form) => form.length)) : 0;
   return redact(text.slice(0, maxChars + margin), secret).slice(0, maxChars);
+}
+
+/** Percent-decodes what can be decoded, leaving a malformed escape as it is. */
+function decodeLoosely(text: string): string {
+  return text.replace(/(%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * Whether a URL carries the secret anywhere, in its path, query, user info or fragment, in any spelling a server
+ * would read back as the secret: as written, percent-encoded in either hex case or more than once, or with `+`
+ * for a space in a form query.
+ */
+export function carriesSecret(url: string, secret: string | undefined): boolean {
+  if (!secret) return false;
+  let readings = new Set([url]);
+  for (let round = 0; round < 4 && readings.size > 0; round++) {
+    const next = new Set<string>();
+    for (const text of readings) {
+      if (text.includes(secret)) return true;
+      for (const decoded of [decodeLoosely(text), decodeLoosely(text.replace(/\+/g, " "))]) {
+        if (decoded !== text) next.add(decoded);
+      }
+    }
+    readings = next;
+  }
+  return [...readings].some((text) => text.includes(secret));
 }

@@ -29,9 +29,10 @@ export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 /**
  * Which requests misbehave: every request; every GET /events; only filtered GET /events (so that discovery,
  * which starts unfiltered, still works); only those filtering by MATCH_anyEPC (so that a slow misbehaviour
- * costs a few checks their time, not all); or only the resolver and master data.
+ * costs a few checks their time, not all); only the resolver and master data; or every request but the unfiltered
+ * GET /events by which a run discovers what the target holds, so that every other kind of request meets it.
  */
-export type Scope = "all" | "events" | "filtered" | "epc" | "resolver";
+export type Scope = "all" | "events" | "filtered" | "epc" | "resolver" | "all-but-discovery";
 
 /** What a huge body grows to when nobody stops reading it. */
 export const HUGE_BODY_BYTES = 1024 ** 3;
@@ -115,6 +116,8 @@ function inScope(scope: Scope, path: string): boolean {
       return path.startsWith("/events?") && /[?&]MATCH_anyEPC=/.test(path);
     case "resolver":
       return !isEvents(path);
+    case "all-but-discovery":
+      return path !== "/events";
   }
 }
 

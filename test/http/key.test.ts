@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, HttpError } from "../../src/http/index.ts";
+import { carriesSecret } from "../../src/http/redact.ts";
 import { sendJson, startServer, type TestServer } from "./servers.ts";
 
 // Characters that change under percent-encoding and JSON escaping, so every spelling of the key is exercised.
@@ -27,7 +28,11 @@ beforeAll(async () => {
   b = await startServer((req, res) => sendJson(res, 200, { sawKey: req.headers["x-api-key"] ?? null }));
   a = await startServer((req, res) => {
     const path = req.url ?? "";
-    if (path === "/away") {
+    if (path.startsWith("/bounce")) {
+      // Keeps the path's tail and the whole query, as a careless or hostile proxy would.
+      res.writeHead(307, { location: `${b.origin}/landing${path.slice("/bounce".length)}` });
+      res.end();
+    } else if (path === "/away") {
       res.writeHead(302, { location: `${b.origin}/landing` });
       res.end();
     } else if (path === "/echo") {
@@ -150,11 +155,79 @@ describe("the key never reaches the evidence", () => {
     const made = client([a.origin]);
     const closed = await startServer(() => undefined);
     await closed.close();
-    const failure = await made.get(`${closed.origin}/events?key=${encodeURIComponent(KEY)}`).catch((e) => e);
+    const allowed = client([closed.origin]);
+    const failure = await allowed
+      .get(`${closed.origin}/events?key=${encodeURIComponent(KEY)}`)
+      .catch((e) => e);
+    expect((failure as HttpError).code).toBe("network");
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).message).not.toContain("tk_9f8e");
     expect((failure as HttpError).message).toContain("[redacted]");
+    assertNoKey(allowed);
     assertNoKey(made);
+  });
+});
+
+describe("a URL that carries the key goes only to allowed origins", () => {
+  const spellings: [string, string][] = [
+    ["as written", KEY],
+    ["percent-encoded", encodeURIComponent(KEY)],
+    [
+      "percent-encoded in lower-case hex",
+      encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    ],
+    ["with + for a space", encodeURIComponent(KEY).replace(/%20/g, "+")],
+    ["encoded twice", encodeURIComponent(encodeURIComponent(KEY))],
+  ];
+
+  it.each(spellings)("is sent to an allowed origin with the key %s in its query", async (_, spelled) => {
+    const made = client([a.origin]);
+    const before = a.received.length;
+    const result = await made.get(`${a.origin}/events?api_key=${spelled}`, { withKey: false });
+    expect(result.status).toBe(200);
+    expect(a.received.length).toBe(before + 1);
+    assertNoKey(made);
+  });
+
+  it.each(spellings)(
+    "is not followed through a redirect to another origin, with the key %s",
+    async (_, spelled) => {
+      const made = client([a.origin]);
+      const before = b.received.length;
+      const failure = await made
+        .get(`${a.origin}/bounce?apikey=${spelled}`, { redirect: "follow", withKey: false })
+        .catch((e) => e);
+      expect(failure).toBeInstanceOf(HttpError);
+      expect((failure as HttpError).code).toBe("key-in-url");
+      expect((failure as HttpError).message).toContain(b.origin);
+      expect(b.received.length).toBe(before);
+      expect((failure as HttpError).exchanges.map((e) => e.keyWithheld)).toEqual([undefined, true]);
+      assertNoKey(made);
+    },
+  );
+
+  it("is not sent to another origin with the key in its path", async () => {
+    const made = client([a.origin]);
+    const before = b.received.length;
+    const failure = await made.get(`${b.origin}/keys/${encodeURIComponent(KEY)}/events`).catch((e) => e);
+    expect((failure as HttpError).code).toBe("key-in-url");
+    expect(b.received.length).toBe(before);
+    assertNoKey(made);
+  });
+
+  it("is followed to another origin once the key is gone from it", async () => {
+    const made = client([a.origin]);
+    const result = await made.get(`${a.origin}/bounce?plain=1`, { redirect: "follow" });
+    expect(result.url).toBe(`${b.origin}/landing?plain=1`);
+    expect(b.received.at(-1)?.headers["x-api-key"]).toBeUndefined();
+  });
+
+  it("recognises the key in every spelling a server decodes, and nothing shorter", () => {
+    for (const [, spelled] of spellings) expect(carriesSecret(`http://h/p?x=${spelled}`, KEY)).toBe(true);
+    expect(carriesSecret(`http://h/${encodeURIComponent(KEY)}/x`, KEY)).toBe(true);
+    expect(carriesSecret("http://h/p?x=tk_9f8e", KEY)).toBe(false);
+    expect(carriesSecret("http://h/p?x=%E0%A4%A", KEY)).toBe(false);
+    expect(carriesSecret("http://h/p", undefined)).toBe(false);
   });
 });
 
