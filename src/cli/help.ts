@@ -40,6 +40,8 @@ export const RUN_HELP = `Usage: tracecheck run [options]
   --baseline <file>     an earlier report.json: print and record what changed
   --timeout <ms>        per request (default 10000); --concurrency <n> (default 8);
   --rate <requests/s>   (default 0: unlimited)
+  --retry-budget <s>    seconds the whole run may spend waiting on Retry-After (default 120);
+                        past it a 429 stands, and what it leaves undecided is an error
   --allow-origin <url>  an extra origin the key may be sent to (repeatable)
   --config <file>       options as YAML (default: ./tracecheck.config.yaml when present);
                         keys are the long option names; flags win

@@ -24,6 +24,7 @@ export const RUN_OPTIONS = {
   timeout: { type: "string" },
   concurrency: { type: "string" },
   rate: { type: "string" },
+  "retry-budget": { type: "string" },
   "allow-origin": { type: "string", multiple: true },
   config: { type: "string" },
   events: { type: "string" },

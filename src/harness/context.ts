@@ -22,6 +22,11 @@ export interface RunContext {
   concurrency: number;
   ratePerSecond: number;
   allowOrigins: string[];
+  /**
+   * Epoch milliseconds after which no request waits on Retry-After any more (--retry-budget from the run's start),
+   * shared by every worker so that a rate-limited run ends in bounded time.
+   */
+  retryDeadline?: number;
   /** A JSON file holding the baseline events (see baseline.ts). */
   baselineFile: string;
   /** True when the embedded reference is the target: its configuration is known. */

@@ -28,6 +28,8 @@ export interface RunOptions {
   timeoutMs: number;
   concurrency: number;
   rate: number;
+  /** Milliseconds the whole run may spend waiting on Retry-After before a 429 or 503 is taken as it stands. */
+  retryBudgetMs: number;
   allowOrigins: string[];
   /** Number of events the embedded reference generates when no --target is given. */
   embeddedEvents: number;
@@ -135,6 +137,7 @@ const KNOWN = new Set([
   "timeout",
   "concurrency",
   "rate",
+  "retry-budget",
   "allow-origin",
   "events",
   "faults",
@@ -182,6 +185,7 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
     timeoutMs: positiveInt("timeout", get("timeout"), 10_000),
     concurrency: positiveInt("concurrency", get("concurrency"), 8),
     rate: positiveInt("rate", get("rate"), 0, true),
+    retryBudgetMs: positiveInt("retry-budget", get("retry-budget"), 120, true) * 1000,
     allowOrigins: list(get("allow-origin")).map((o) => new URL(url("allow-origin", o)!).origin),
     embeddedEvents: positiveInt("events", get("events"), 200),
     embeddedFaults: list(get("faults")),

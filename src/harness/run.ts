@@ -1,7 +1,7 @@
 // `tracecheck run`: definition → target → baseline → suites → verdicts → reports (ARCHITECTURE.md). Exit status
 // 0, 1 or 2 exactly as CONTRACT.md says.
-import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { loadDefinition, resolveSchema, SchemaUnavailableError } from "../definition/index.ts";
@@ -23,9 +23,10 @@ import {
   formatSummary,
   progressLine,
   useColor,
+  validateReport,
   writeReports,
 } from "./report/index.ts";
-import type { Report, RequirementResult, Summary } from "./types.ts";
+import type { Report, RequirementResult, RunOptionsRecord, Summary } from "./types.ts";
 import { aggregate } from "./verdicts.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
@@ -49,23 +50,148 @@ export interface RunOutcome {
   report?: Report;
 }
 
+/** Why the report directory cannot take the reports, in one sentence, or undefined when it can. */
+async function reportDirProblem(dir: string): Promise<string | undefined> {
+  const probe = path.join(dir, `.tracecheck-write-check-${process.pid}`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(probe, "");
+    await unlink(probe);
+    return undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return `the report directory ${dir} cannot be written (${code}); pass --report-dir with a directory you can write to.`;
+  }
+}
+
+/** An earlier report.json for --baseline, read and checked before the run starts, or a sentence saying why not. */
+async function readBaselineReport(file: string): Promise<Report | string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, "utf8"));
+  } catch (err) {
+    return `--baseline ${file} is not a readable JSON file (${(err as Error).message.split("\n")[0]}); pass the report.json of an earlier run.`;
+  }
+  const check = validateReport(parsed);
+  if (!check.valid) {
+    return `--baseline ${file} is not a tracecheck report (${check.errors.slice(0, 2).join("; ")}); pass the report.json of an earlier run.`;
+  }
+  return parsed as Report;
+}
+
+async function sha256Of(file: string): Promise<string> {
+  try {
+    return createHash("sha256")
+      .update(await readFile(file))
+      .digest("hex");
+  } catch {
+    return createHash("sha256").update("").digest("hex");
+  }
+}
+
+function optionsRecord(opts: RunOptions, definitionFile: string, sha256: string): RunOptionsRecord {
+  const record: RunOptionsRecord = {
+    suites: [...opts.suites],
+    modules: [...opts.modules],
+    faults: [...opts.embeddedFaults],
+    definition: { file: definitionFile, sha256, given: opts.definition !== undefined },
+    timeoutMs: opts.timeoutMs,
+    concurrency: opts.concurrency,
+    rate: opts.rate,
+    retryBudgetSeconds: opts.retryBudgetMs / 1000,
+  };
+  if (opts.referenceConfig !== undefined) record.referenceConfig = opts.referenceConfig;
+  if (opts.dataset !== undefined) record.dataset = path.resolve(opts.dataset);
+  if (opts.startFrom !== undefined) record.startFrom = opts.startFrom;
+  if (opts.party !== undefined) record.party = opts.party;
+  if (opts.gln !== undefined) record.gln = opts.gln;
+  return record;
+}
+
+function summarise(requirements: readonly RequirementResult[]): Summary {
+  const summary: Summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const r of requirements) summary[r.status] += 1;
+  return summary;
+}
+
+/** Why a finished run is incomplete: the MUST requirements it could not decide, the first one named. */
+function undecidedReason(report: Report): string {
+  const undecided = report.requirements.filter((r) => r.level === "MUST" && r.status === "error");
+  const first = undecided[0];
+  if (first === undefined) return "the run could not be completed";
+  const more = undecided.length > 1 ? ` and ${undecided.length - 1} more` : "";
+  return `${undecided.length} MUST requirement(s) could not be decided, ${first.id}${more}: ${first.reason ?? "no reason given"}`;
+}
+
 export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const registry = await loadRegistry();
+  const reportDir = path.resolve(opts.reportDir);
+  const dirProblem = await reportDirProblem(reportDir);
+  if (dirProblem !== undefined) {
+    io.err(`tracecheck: ${dirProblem}`);
+    return { exitCode: 2 };
+  }
+  // Read before anything is written: the default report directory may hold the very report named here.
+  let previous: Report | undefined;
+  if (opts.baseline) {
+    const read = await readBaselineReport(opts.baseline);
+    if (typeof read === "string") {
+      io.err(`tracecheck: ${read}`);
+      return { exitCode: 2 };
+    }
+    previous = read;
+  }
   const definitionFile = path.resolve(opts.definition ?? DEFAULT_DEFINITION);
+  const options = optionsRecord(opts, definitionFile, await sha256Of(definitionFile));
+  let target = {
+    events: opts.target ?? "(embedded reference)",
+    resolver: opts.resolver ?? opts.target ?? "(embedded reference)",
+  };
+
+  /**
+   * A run that cannot be completed still leaves its reports, so that a CI job always has an artefact: every
+   * selected requirement not decided is an error with the reason.
+   */
+  const incomplete = async (reason: string): Promise<RunOutcome> => {
+    io.err(`tracecheck: ${reason}`);
+    const requirements: RequirementResult[] = registry.requirements.map((req) =>
+      aggregate(
+        req,
+        opts.suites.includes(req.class) ? [{ id: req.id, status: "error", reason }] : [],
+        `class ${req.class} not selected with --suite`,
+      ),
+    );
+    const report: Report = {
+      tool: { name: "tracecheck", version: toolVersion() },
+      verdict: "incomplete",
+      exitCode: 2,
+      incompleteReason: reason,
+      options,
+      target,
+      seed: opts.seed,
+      runs: opts.runs,
+      startedAt,
+      durationMs: Date.now() - started,
+      summary: summarise(requirements),
+      requirements,
+    };
+    await writeReports(report, reportDir);
+    io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
+    return { exitCode: 2, report };
+  };
+
   try {
     await loadDefinition(definitionFile);
   } catch (err) {
-    io.err(`tracecheck: ${(err as Error).message}`);
-    return { exitCode: 2 };
+    return incomplete((err as Error).message);
   }
   try {
     await resolveSchema(EPCIS_SCHEMA_URL, { mirror: opts.schemaMirror, network: true });
   } catch (err) {
     if (err instanceof SchemaUnavailableError) {
-      io.err(`tracecheck: error: schema unavailable. ${err.message}`);
-      return { exitCode: 2 };
+      return incomplete(`error: schema unavailable. ${err.message}`);
     }
     throw err;
   }
@@ -91,13 +217,13 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
         ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
       });
     } catch (err) {
-      io.err(`tracecheck: ${(err as Error).message}`);
-      return { exitCode: 2 };
+      return incomplete((err as Error).message);
     }
     eventsBase = reference.eventsBase;
     resolverBase = reference.resolverBase;
   }
   resolverBase = resolverBase ?? eventsBase;
+  target = { events: eventsBase, resolver: resolverBase };
   const tmp = await mkdtemp(path.join(os.tmpdir(), "tracecheck-"));
   const client = new HttpClient({
     timeoutMs: opts.timeoutMs,
@@ -105,16 +231,16 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
     ratePerSecond: opts.rate,
     apiKey,
     allowedOrigins: [new URL(eventsBase).origin, new URL(resolverBase).origin, ...opts.allowOrigins],
+    retryDeadline: started + opts.retryBudgetMs,
   });
   try {
     try {
       await client.get(`${eventsBase}/events`);
     } catch (err) {
       if (err instanceof HttpError) {
-        io.err(
-          `tracecheck: the target ${eventsBase} is unreachable (${err.message}); check --target and that it is running.`,
+        return incomplete(
+          `the target ${eventsBase} is unreachable (${err.message}); check --target and that it is running.`,
         );
-        return { exitCode: 2 };
       }
       throw err;
     }
@@ -141,6 +267,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       concurrency: opts.concurrency,
       ratePerSecond: opts.rate,
       allowOrigins: opts.allowOrigins,
+      retryDeadline: started + opts.retryBudgetMs,
       baselineFile,
       embedded: reference !== undefined,
     };
@@ -169,13 +296,15 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
           : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
             ? "not among the requirements this proving run checks"
             : "no check ran for this requirement",
+        // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
+        { definitionGiven: opts.definition !== undefined },
       ),
     );
-    const summary: Summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
-    for (const r of requirements) summary[r.status] += 1;
+    const summary = summarise(requirements);
     const report: Report = {
       tool: { name: "tracecheck", version: toolVersion() },
-      target: { events: eventsBase, resolver: resolverBase },
+      options,
+      target,
       seed: opts.seed,
       runs: opts.runs,
       startedAt,
@@ -189,18 +318,30 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       },
       requirements,
     };
-    await writeReports(report, path.resolve(opts.reportDir));
-    let diff: ReturnType<typeof diffReports> | undefined;
-    if (opts.baseline) {
-      const old = JSON.parse(await readFile(opts.baseline, "utf8")) as Report;
-      diff = diffReports(old, report);
-      io.out(formatDiff(diff, { color: io.color }));
-    }
-    io.out(formatSummary(report, diff ? { color: io.color, diff } : { color: io.color }));
+    const diff = previous === undefined ? undefined : diffReports(previous, report);
     let exitCode = exitCodeFor(report, diff);
     if (engine.errors.length > 0 || unknown.length > 0) exitCode = exitCode === 1 ? 1 : 2;
-    io.out(`reports written to ${path.resolve(opts.reportDir)} (report.json, junit.xml, report.html)`);
+    report.exitCode = exitCode;
+    report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
+    if (exitCode === 2) {
+      report.incompleteReason =
+        engine.errors.length > 0 || unknown.length > 0
+          ? `a harness error stopped part of the run: ${engine.errors[0] ?? `unknown requirement ${unknown[0]}`}`
+          : undecidedReason(report);
+    }
+    await writeReports(report, reportDir);
+    if (diff !== undefined) io.out(formatDiff(diff, { color: io.color }));
+    io.out(formatSummary(report, diff ? { color: io.color, diff } : { color: io.color }));
+    if (report.incompleteReason !== undefined) io.err(`tracecheck: incomplete: ${report.incompleteReason}`);
+    io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
     return { exitCode, report };
+  } catch (err) {
+    // Whatever went wrong in the harness, the run leaves its reports behind, saying so.
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    io.err(`tracecheck: harness error: ${client.redactSecret(message)}`);
+    return incomplete(
+      `a harness error stopped the run: ${client.redactSecret(err instanceof Error ? err.message : String(err))}`,
+    );
   } finally {
     await client.close();
     await reference?.close();

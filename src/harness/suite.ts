@@ -21,7 +21,8 @@ export function runContext(): RunContext {
 /** Records verdicts for one requirement; several calls accumulate, the worst decides (verdicts.ts). */
 export interface Checks {
   readonly id: string;
-  pass(note?: string): void;
+  /** A pass may carry the exchange that shows it, so that a report can prove it as well as a failure. */
+  pass(note?: string, evidence?: Evidence): void;
   fail(reason: string, evidence?: Evidence): void;
   warn(reason: string, evidence?: Evidence): void;
   skip(reason: string): void;
@@ -30,8 +31,31 @@ export interface Checks {
   for(id: string): Checks;
 }
 
+/**
+ * Why a failure or warning cannot stand, or undefined when it can. A verdict against the sender must rest on an
+ * answer it gave: a request that got no answer (a timeout, a reset) or an answer asking to be asked later (429, or
+ * 503 with Retry-After, still standing after the run's retry budget) decides nothing about conformance.
+ */
+export function undecidedBy(evidence: Evidence | undefined): string | undefined {
+  if (evidence?.request === undefined) return undefined;
+  const response = evidence.response;
+  if (response === undefined) return "the request got no answer";
+  if (response.status === 429) return "the target kept answering 429 Too Many Requests";
+  if (response.status === 503 && response.headers["retry-after"] !== undefined) {
+    return "the target kept answering 503 with Retry-After";
+  }
+  return undefined;
+}
+
 export function makeChecks(id: string, sink: CheckVerdict[]): Checks {
-  const add = (status: CheckVerdict["status"], reason?: string, evidence?: Evidence) => {
+  const add = (given: CheckVerdict["status"], givenReason?: string, evidence?: Evidence) => {
+    let status = given;
+    let reason = givenReason;
+    const undecided = status === "fail" || status === "warn" ? undecidedBy(evidence) : undefined;
+    if (undecided !== undefined) {
+      status = "error";
+      reason = `not decided: ${undecided}${givenReason === undefined ? "" : ` (${givenReason})`}`;
+    }
     const v: CheckVerdict = { id, status };
     if (reason !== undefined) v.reason = reason;
     if (evidence !== undefined) v.evidence = evidence;
@@ -39,7 +63,7 @@ export function makeChecks(id: string, sink: CheckVerdict[]): Checks {
   };
   return {
     id,
-    pass: (note) => add("pass", note),
+    pass: (note, evidence) => add("pass", note, evidence),
     fail: (reason, evidence) => add("fail", reason, evidence),
     warn: (reason, evidence) => add("warn", reason, evidence),
     skip: (reason) => add("skip", reason),

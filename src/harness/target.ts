@@ -21,6 +21,7 @@ export function targetClient(ctx: RunContext): HttpClient {
       allowedOrigins: [new URL(ctx.eventsBase).origin, new URL(ctx.resolverBase).origin, ...ctx.allowOrigins],
     };
     if (ctx.apiKey !== undefined) opts.apiKey = ctx.apiKey;
+    if (ctx.retryDeadline !== undefined) opts.retryDeadline = ctx.retryDeadline;
     client = new HttpClient(opts);
   }
   return client;

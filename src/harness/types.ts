@@ -22,6 +22,13 @@ export interface Requirement {
   class: ConformanceClass;
   title: string;
   rule: string;
+  /**
+   * The spec's own words the requirement rests on: one sentence or table row, quoted exactly, or several joined
+   * by " … " (suites/requirements.yaml says how they are written and checked).
+   */
+  spec: string;
+  /** The level when the user passes `--definition FILE`; without it the requirement has `level`. */
+  definitionLevel?: Level;
   tests?: string[];
 }
 
@@ -62,6 +69,8 @@ export interface RequirementResult {
   class: ConformanceClass;
   section: string;
   title: string;
+  /** The quoted sentence of the spec the requirement rests on; absent only in reports of older versions. */
+  spec?: string;
   status: Status;
   reason?: string;
   checks: number;
@@ -76,8 +85,37 @@ export interface Summary {
   error: number;
 }
 
+/** What shaped a run, so that a report can be read, compared and replayed without its command line. */
+export interface RunOptionsRecord {
+  suites: ConformanceClass[];
+  modules: string[];
+  /** Named faults of the embedded reference; empty against a --target. */
+  faults: string[];
+  referenceConfig?: string;
+  /** The interface definition the run read, and the sha-256 of its bytes. */
+  definition: { file: string; sha256: string; given: boolean };
+  dataset?: string;
+  startFrom?: string;
+  party?: string;
+  gln?: string;
+  timeoutMs: number;
+  concurrency: number;
+  rate: number;
+  retryBudgetSeconds: number;
+}
+
+/** pass: exit 0; fail: a MUST failed or the run regressed (exit 1); incomplete: the run could not be completed (exit 2). */
+export type RunVerdict = "pass" | "fail" | "incomplete";
+
 export interface Report {
   tool: { name: "tracecheck"; version: string };
+  verdict?: RunVerdict;
+  exitCode?: 0 | 1 | 2 | 130 | 143;
+  /** Why the run is incomplete, in one sentence; set only when it is. */
+  incompleteReason?: string;
+  /** True when SIGINT or SIGTERM ended the run before it finished. */
+  interrupted?: boolean;
+  options?: RunOptionsRecord;
   target: { events: string; resolver: string };
   seed: number;
   runs: number;

@@ -154,7 +154,10 @@ export class HttpClient {
       const parts = await this.#attempt(url, settings, previous);
       const wait = RETRY_LATER.has(parts.status) ? parseRetryAfter(parts.headers["retry-after"]) : undefined;
       if (wait === undefined || waits >= RETRY_LATER_LIMIT) return parts;
-      await delay(Math.min(wait, this.#settings.maxRetryAfterMs));
+      const waitMs = Math.min(wait, this.#settings.maxRetryAfterMs);
+      // The run's budget for waiting is spent: the refusal stands, and what it leaves undecided is reported so.
+      if (Date.now() + waitMs > this.#settings.retryDeadline) return parts;
+      await delay(waitMs);
     }
   }
 

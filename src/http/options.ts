@@ -15,6 +15,11 @@ export interface HttpClientOptions {
   retries?: number;
   /** Longest wait a Retry-After header can impose. Default 30000. */
   maxRetryAfterMs?: number;
+  /**
+   * Epoch milliseconds past which no wait on Retry-After may end: a 429 or 503 whose wait would cross it is
+   * returned as it is. Default: none.
+   */
+  retryDeadline?: number;
   userAgent?: string;
 }
 
@@ -40,6 +45,7 @@ export interface ClientSettings {
   allowedOrigins: Set<string>;
   retries: number;
   maxRetryAfterMs: number;
+  retryDeadline: number;
   userAgent: string;
 }
 
@@ -95,6 +101,7 @@ export function clientSettings(options: HttpClientOptions): ClientSettings {
     allowedOrigins: new Set(options.allowedOrigins.map(originOf)),
     retries: count("retries", options.retries ?? 2, 0),
     maxRetryAfterMs: count("maxRetryAfterMs", options.maxRetryAfterMs ?? 30_000, 0),
+    retryDeadline: options.retryDeadline ?? Number.POSITIVE_INFINITY,
     userAgent: options.userAgent ?? "tracecheck",
   };
 }

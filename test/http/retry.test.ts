@@ -14,6 +14,7 @@ const scripts: Record<string, (number | "drop")[]> = {
   "/429-always": [429, 429, 429, 429, 429, 429],
   "/429-no-header": [429],
   "/429-long": [429],
+  "/429-past-deadline": [429],
   "/drop-once": ["drop"],
   "/drop-always": ["drop", "drop", "drop", "drop"],
 };
@@ -24,6 +25,7 @@ const retryAfter: Record<string, string> = {
   "/429-date": new Date(Date.now() - 60_000).toUTCString(),
   "/429-always": "0",
   "/429-long": "3600",
+  "/429-past-deadline": "30",
 };
 
 beforeAll(async () => {
@@ -69,6 +71,18 @@ describe("429 and 503 with Retry-After", () => {
     const result = await client.get(`${server.origin}/429-always`);
     expect(result.status).toBe(429);
     expect(hits.get("/429-always")).toBe(4);
+  });
+
+  it("returns a 429 as it stands once its wait would end past the run's retry deadline", async () => {
+    // A deadline already behind us: no wait fits, so the first answer is the one returned.
+    const budgeted = new HttpClient({ allowedOrigins: [], retryDeadline: Date.now() - 1 });
+    try {
+      const result = await budgeted.get(`${server.origin}/429-past-deadline`);
+      expect(result.status).toBe(429);
+      expect(hits.get("/429-past-deadline")).toBe(1);
+    } finally {
+      await budgeted.close();
+    }
   });
 
   it("returns a 429 without Retry-After at once", async () => {
