@@ -11,7 +11,7 @@ Commands:
   fixtures   write a dataset for a vendor to load
   diff       what changed between two report.json files
 
-Run "tracecheck <command> --help" for the options of a command.
+Run "tracecheck <command> --help" for the options of a command; "tracecheck --version" prints the version.
 Exit status: 0 every applicable MUST passed; 1 a MUST failed (or regressed); 2 the run could not be completed.
 `;
 

@@ -61,13 +61,24 @@ async function diff(args: string[]): Promise<number> {
   }
   if (positionals.length !== 2)
     throw new UsageError("diff takes two report.json files: tracecheck diff <old> <new>.");
+  const { validateReport } = await import("../harness/report/index.ts");
   const [oldR, newR] = await Promise.all(
     positionals.map(async (f) => {
+      let parsed: unknown;
       try {
-        return JSON.parse(await readFile(f, "utf8")) as Report;
+        parsed = JSON.parse(await readFile(f, "utf8"));
       } catch (err) {
-        throw new UsageError(`cannot read report ${f}: ${(err as Error).message}`);
+        throw new UsageError(
+          `cannot read report ${f} (${(err as Error).message.split("\n")[0]}); pass two report.json files.`,
+        );
       }
+      const check = validateReport(parsed);
+      if (!check.valid) {
+        throw new UsageError(
+          `${f} is not a tracecheck report (${check.errors.slice(0, 2).join("; ")}); pass two report.json files.`,
+        );
+      }
+      return parsed as Report;
     }),
   );
   const { diffReports, formatDiff, useColor } = await import("../harness/report/index.ts");
@@ -99,6 +110,13 @@ export async function main(argv: string[]): Promise<number> {
         return await (await commands()).fixturesCommand(rest, parse, FIXTURES_HELP);
       case "diff":
         return await diff(rest);
+      case "--version":
+      case "-v":
+      case "version": {
+        const { toolVersion } = await import("../harness/repo.ts");
+        process.stdout.write(`tracecheck ${toolVersion()}\n`);
+        return 0;
+      }
       default:
         throw new UsageError(`unknown command "${command}"; run tracecheck --help for the commands.`);
     }

@@ -10,10 +10,30 @@ export interface Parsed {
 export type ParseOptions = NonNullable<ParseArgsConfig["options"]>;
 export type Parse = (args: string[], options: ParseOptions) => Parsed;
 
+/**
+ * Joins a value that looks like an option to the option before it ("--runs -1" becomes "--runs=-1"), so that a
+ * negative number is judged as a number by the option's own check instead of read as an unknown flag.
+ */
+function joinNegativeValues(args: readonly string[], options: ParseOptions): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith("--") && !arg.includes("=") ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === "string" && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 export const parse: Parse = (args, options) => {
   try {
     const { values, positionals } = parseArgs({
-      args,
+      args: joinNegativeValues(args, options),
       options: { ...options, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     });

@@ -196,6 +196,12 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
   if (!opts.target && flags.resolver !== undefined) {
     throw new UsageError("--resolver needs --target: without --target the embedded reference serves both.");
   }
+  if (opts.target && opts.embeddedFaults.length > 0) {
+    throw new UsageError("--faults needs the embedded reference: leave out --target to use it.");
+  }
+  if (opts.target && flags.events !== undefined) {
+    throw new UsageError("--events needs the embedded reference: leave out --target to use it.");
+  }
   if (opts.referenceConfig !== undefined) {
     if (opts.target) {
       throw new UsageError("--reference-config needs the embedded reference: leave out --target to use it.");

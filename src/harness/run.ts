@@ -177,21 +177,25 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       summary: summarise(requirements),
       requirements,
     };
-    await writeReports(report, reportDir);
-    io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
+    try {
+      await writeReports(report, reportDir);
+      io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
+    } catch (err) {
+      io.err(`tracecheck: the reports could not be written: ${(err as Error).message}`);
+    }
     return { exitCode: 2, report };
   };
 
   try {
     await loadDefinition(definitionFile);
   } catch (err) {
-    return incomplete((err as Error).message);
+    return await incomplete((err as Error).message);
   }
   try {
     await resolveSchema(EPCIS_SCHEMA_URL, { mirror: opts.schemaMirror, network: true });
   } catch (err) {
     if (err instanceof SchemaUnavailableError) {
-      return incomplete(`error: schema unavailable. ${err.message}`);
+      return await incomplete(`error: schema unavailable. ${err.message}`);
     }
     throw err;
   }
@@ -217,7 +221,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
         ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
       });
     } catch (err) {
-      return incomplete((err as Error).message);
+      return await incomplete((err as Error).message);
     }
     eventsBase = reference.eventsBase;
     resolverBase = reference.resolverBase;
@@ -238,7 +242,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       await client.get(`${eventsBase}/events`);
     } catch (err) {
       if (err instanceof HttpError) {
-        return incomplete(
+        return await incomplete(
           `the target ${eventsBase} is unreachable (${err.message}); check --target and that it is running.`,
         );
       }
@@ -339,7 +343,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
     // Whatever went wrong in the harness, the run leaves its reports behind, saying so.
     const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
     io.err(`tracecheck: harness error: ${client.redactSecret(message)}`);
-    return incomplete(
+    return await incomplete(
       `a harness error stopped the run: ${client.redactSecret(err instanceof Error ? err.message : String(err))}`,
     );
   } finally {

@@ -27,6 +27,11 @@ describe("bad arguments exit 2 with one sentence", () => {
     [["fixtures", "--seed", "1"], "--out"],
     [["diff", "only-one.json"], "diff"],
     [["faults", "--jsonn"], "--jsonn"],
+    [["run", "--runs", "-1"], "--runs"],
+    [["run", "--timeout", "-5"], "--timeout"],
+    [["run", "--runs", "many"], "--runs"],
+    [["run", "--target", "http://127.0.0.1:9", "--faults", "lt-event-inclusive"], "--faults"],
+    [["diff", "package.json", "package.json"], "not a tracecheck report"],
   ])("tracecheck %j", async (args, named) => {
     const { code, stdout, stderr } = await runCli(args);
     expect(code).toBe(2);
@@ -34,6 +39,15 @@ describe("bad arguments exit 2 with one sentence", () => {
     const text = message(stderr);
     expectOneSentence(text);
     expect(text).toContain(named);
+  });
+});
+
+describe("tracecheck --version", () => {
+  it("prints the version of package.json and exits 0", async () => {
+    const { code, stdout } = await runCli(["--version"]);
+    const { version } = JSON.parse(await (await import("node:fs/promises")).readFile("package.json", "utf8"));
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(`tracecheck ${version}`);
   });
 });
 

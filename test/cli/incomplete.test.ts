@@ -1,0 +1,119 @@
+// A run that cannot be completed exits 2 with one sentence saying why, and, once its report directory has been
+// found writable, leaves report.json and junit.xml behind marked incomplete, so that a CI job always has an
+// artefact to show. Mistakes found before the first request cost no request at all.
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { validateReport } from "../../src/harness/report/index.ts";
+import type { Report } from "../../src/harness/types.ts";
+import { runCli, tempDir } from "../support/cli.ts";
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+let server: Server;
+let origin: string;
+let hits = 0;
+
+beforeAll(async () => {
+  work = await tempDir("incomplete");
+  // A target that never answers: each request waits for the client's timeout.
+  server = createServer(() => {
+    hits += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await work.remove();
+});
+
+async function report(dir: string): Promise<Report> {
+  return JSON.parse(await readFile(path.join(dir, "report.json"), "utf8")) as Report;
+}
+
+describe("a target that never answers", () => {
+  test("exits 2 saying so, and writes report.json and junit.xml marked incomplete", async () => {
+    const dir = path.join(work.dir, "silent");
+    const r = await runCli([
+      "run",
+      "--target",
+      origin,
+      "--api-key",
+      "k-1",
+      "--timeout",
+      "500",
+      "--report-dir",
+      dir,
+    ]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/unreachable .*within 500 ms/);
+    const written = await report(dir);
+    expect(validateReport(written).valid).toBe(true);
+    expect(written.verdict).toBe("incomplete");
+    expect(written.exitCode).toBe(2);
+    expect(written.incompleteReason).toMatch(/unreachable/);
+    expect(written.options?.suites.length).toBeGreaterThan(0);
+    expect(written.options?.definition.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Nothing was decided, so nothing passed and nothing failed.
+    expect(written.summary.pass + written.summary.fail).toBe(0);
+    expect(written.summary.error).toBeGreaterThan(0);
+    const junit = await readFile(path.join(dir, "junit.xml"), "utf8");
+    expect(junit).toContain("<error");
+    expect(r.stdout + r.stderr).not.toContain("k-1");
+  });
+});
+
+describe("mistakes found before the first request", () => {
+  test("a report directory that cannot be written: one sentence, exit 2, no request", async () => {
+    const before = hits;
+    const blocked = path.join(work.dir, "a-file");
+    await writeFile(blocked, "not a directory");
+    const r = await runCli(["run", "--target", origin, "--report-dir", path.join(blocked, "reports")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/report directory .* cannot be written .*--report-dir/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(hits).toBe(before);
+  });
+
+  test("a directory without write permission is found too", async () => {
+    // root writes anywhere, so the permission check only means something for other users.
+    if (process.getuid?.() === 0) {
+      const r = await runCli(["run", "--target", origin, "--report-dir", "/proc/tracecheck-reports"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/report directory .* cannot be written/);
+      return;
+    }
+    const dir = path.join(work.dir, "read-only");
+    await mkdir(dir);
+    await chmod(dir, 0o500);
+    const r = await runCli(["run", "--target", origin, "--report-dir", dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/report directory .* cannot be written/);
+  });
+
+  test.each([
+    ["not JSON", "{ not json"],
+    ["JSON but not a report", JSON.stringify({ hello: "world" })],
+  ])("a --baseline that is %s: one sentence, exit 2, no request", async (label, text) => {
+    const before = hits;
+    const file = path.join(work.dir, `baseline-${label.replace(/\W+/g, "-")}.json`);
+    await writeFile(file, text);
+    const r = await runCli([
+      "run",
+      "--target",
+      origin,
+      "--baseline",
+      file,
+      "--report-dir",
+      path.join(work.dir, "b"),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--baseline .* (is not a readable JSON file|is not a tracecheck report)/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(hits).toBe(before);
+  });
+});
