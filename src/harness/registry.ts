@@ -16,7 +16,17 @@ export const LEVELS: readonly Level[] = ["MUST", "SHOULD", "MAY"];
 const ID_PATTERN = /^[A-Z]+(-[A-Z0-9]+)+$/;
 // Quoted in the file: unquoted, YAML would read "4.10" as the number 4.1.
 const SECTION_PATTERN = /^\d+(\.\d+)*$/;
-const REQUIREMENT_FIELDS = new Set(["id", "section", "level", "class", "title", "rule", "tests"]);
+const REQUIREMENT_FIELDS = new Set([
+  "id",
+  "section",
+  "level",
+  "definitionLevel",
+  "class",
+  "title",
+  "rule",
+  "spec",
+  "tests",
+]);
 const UNTESTED_FIELDS = new Set(["section", "what", "why"]);
 
 /** A behaviour deliberately left unchecked, with the reason. */
@@ -112,7 +122,9 @@ export function requirement(registry: Registry, id: string): Requirement {
 
 function checkRequirement(entry: unknown, where: string): Requirement {
   if (!isRecord(entry)) {
-    throw new RegistryError(`${where}: must be a mapping of id, section, level, class, title, rule; fix it.`);
+    throw new RegistryError(
+      `${where}: must be a mapping of id, section, level, class, title, rule, spec; fix it.`,
+    );
   }
   const id = entry.id;
   if (typeof id !== "string" || !ID_PATTERN.test(id)) {
@@ -123,12 +135,7 @@ function checkRequirement(entry: unknown, where: string): Requirement {
   const named = `${where} (${id})`;
   checkKeys(entry, REQUIREMENT_FIELDS, named);
   const section = checkSection(entry.section, named);
-  const level = entry.level;
-  if (!LEVELS.includes(level as Level)) {
-    throw new RegistryError(
-      `${named}: level ${JSON.stringify(level)} is not one of ${LEVELS.join(", ")}; fix the level.`,
-    );
-  }
+  const level = checkLevel(entry.level, "level", named);
   const cls = entry.class;
   if (!CONFORMANCE_CLASSES.includes(cls as ConformanceClass)) {
     throw new RegistryError(
@@ -138,11 +145,15 @@ function checkRequirement(entry: unknown, where: string): Requirement {
   const result: Requirement = {
     id,
     section,
-    level: level as Level,
+    level,
     class: cls as ConformanceClass,
     title: checkText(entry.title, "title", named),
     rule: checkText(entry.rule, "rule", named),
+    spec: checkText(entry.spec, "spec (the sentence of the spec the rule rests on, quoted exactly)", named),
   };
+  if (entry.definitionLevel !== undefined) {
+    result.definitionLevel = checkLevel(entry.definitionLevel, "definitionLevel", named);
+  }
   if (entry.tests !== undefined) {
     const tests = entry.tests;
     if (!Array.isArray(tests) || !tests.every((t) => typeof t === "string" && t.trim() !== "")) {
@@ -151,6 +162,15 @@ function checkRequirement(entry: unknown, where: string): Requirement {
     result.tests = tests as string[];
   }
   return result;
+}
+
+function checkLevel(value: unknown, field: string, where: string): Level {
+  if (!LEVELS.includes(value as Level)) {
+    throw new RegistryError(
+      `${where}: ${field} ${JSON.stringify(value)} is not one of ${LEVELS.join(", ")}; fix the ${field}.`,
+    );
+  }
+  return value as Level;
 }
 
 function checkUntested(entry: unknown, where: string): UntestedBehaviour {

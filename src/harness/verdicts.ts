@@ -15,6 +15,20 @@ export function statusAtLevel(status: Status, level: Level): Status {
   return status === "fail" && level !== "MUST" ? "warn" : status;
 }
 
+/** What shapes a requirement's verdict beyond its checks. */
+export interface AggregateOptions {
+  /** The user passed `--definition FILE`: requirements with a `definitionLevel` are judged at that level. */
+  definitionGiven?: boolean;
+}
+
+/**
+ * The level a requirement is judged at: its `definitionLevel` when the user checks a definition of their own, else
+ * its `level`.
+ */
+export function effectiveLevel(req: Requirement, definitionGiven: boolean): Level {
+  return definitionGiven && req.definitionLevel !== undefined ? req.definitionLevel : req.level;
+}
+
 /**
  * A requirement's status is the worst of its checks. A requirement whose checks were all skipped is skipped; one
  * with no checks at all is skipped with the reason given.
@@ -23,14 +37,16 @@ export function aggregate(
   req: Requirement,
   checks: readonly CheckVerdict[],
   noCheckReason: string,
+  options: AggregateOptions = {},
 ): RequirementResult {
+  const level = effectiveLevel(req, options.definitionGiven ?? false);
   const mine = checks.filter((c) => c.id === req.id);
   let status: Status = mine.length === 0 ? "skip" : "pass";
   let reason: string | undefined = mine.length === 0 ? noCheckReason : undefined;
   const evidence: Evidence[] = [];
   const sawPass = mine.some((c) => c.status === "pass");
   for (const c of mine) {
-    const s = statusAtLevel(c.status, req.level);
+    const s = statusAtLevel(c.status, level);
     if (s === "skip" && sawPass) continue;
     if (RANK[s] > RANK[status] || (status === "pass" && s === "skip")) {
       status = s;
@@ -40,10 +56,11 @@ export function aggregate(
   }
   const result: RequirementResult = {
     id: req.id,
-    level: req.level,
+    level,
     class: req.class,
     section: req.section,
     title: req.title,
+    spec: req.spec,
     status,
     checks: mine.length,
     evidence: evidence.slice(0, 20),

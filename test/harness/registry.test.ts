@@ -111,6 +111,7 @@ const VALID_ENTRY = {
   class: "events",
   title: "A sample",
   rule: "A sample rule.",
+  spec: "Every one must be supported.",
 };
 
 async function specHeadings(): Promise<Set<string>> {
@@ -236,6 +237,15 @@ describe("the requirement registry", () => {
       [{ ...VALID_ENTRY, id: "EVT" }, /id "EVT" is missing or not of the form/],
       [{ ...VALID_ENTRY, rule: " " }, /\(EVT-SAMPLE\): rule is missing or empty/],
       [{ ...VALID_ENTRY, levle: "MUST" }, /\(EVT-SAMPLE\): unknown field "levle"/],
+      [
+        { ...VALID_ENTRY, spec: "" },
+        /\(EVT-SAMPLE\): spec \(the sentence of the spec .*\) is missing or empty/,
+      ],
+      [{ ...VALID_ENTRY, spec: 7 }, /\(EVT-SAMPLE\): spec .* is missing or empty/],
+      [
+        { ...VALID_ENTRY, definitionLevel: "MUSTN'T" },
+        /\(EVT-SAMPLE\): definitionLevel "MUSTN'T" is not one of/,
+      ],
     ];
     for (const [index, [entry, message]] of cases.entries()) {
       await expect(loadFrom(`case-${index}.yaml`, stringify({ requirements: [entry] }))).rejects.toThrow(
@@ -245,7 +255,7 @@ describe("the requirement registry", () => {
   });
 
   it("refuses a section YAML would read as a number, since 4.10 would become 4.1", async () => {
-    const content = `requirements:\n  - id: EVT-SAMPLE\n    section: 4.10\n    level: MUST\n    class: events\n    title: T\n    rule: R\n`;
+    const content = `requirements:\n  - id: EVT-SAMPLE\n    section: 4.10\n    level: MUST\n    class: events\n    title: T\n    rule: R\n    spec: S.\n`;
     await expect(loadFrom("section.yaml", content)).rejects.toThrow(
       /\(EVT-SAMPLE\): section 4\.1 must be a quoted spec heading number/,
     );
@@ -266,6 +276,32 @@ describe("the requirement registry", () => {
     await expect(loadFrom("broken.yaml", "requirements: [\n  - id: x\n")).rejects.toThrow(
       /broken\.yaml: not valid YAML/,
     );
+  });
+
+  it("refuses a requirement without a spec quote", async () => {
+    const { spec: _omitted, ...withoutSpec } = VALID_ENTRY;
+    await expect(loadFrom("no-spec.yaml", stringify({ requirements: [withoutSpec] }))).rejects.toThrow(
+      /\(EVT-SAMPLE\): spec \(the sentence of the spec the rule rests on, quoted exactly\) is missing or empty/,
+    );
+  });
+
+  it("gives every requirement a spec quote, and a definitionLevel only of a known level", () => {
+    for (const r of registry.requirements) {
+      expect(r.spec.trim().length, r.id).toBeGreaterThan(0);
+      if (r.definitionLevel !== undefined) expect(LEVELS).toContain(r.definitionLevel);
+    }
+  });
+
+  it("reads the spec quote and an optional definitionLevel", async () => {
+    const loaded = await loadFrom(
+      "definition-level.yaml",
+      stringify({
+        requirements: [VALID_ENTRY, { ...VALID_ENTRY, id: "DEF-SAMPLE", definitionLevel: "SHOULD" }],
+      }),
+    );
+    expect(requirement(loaded, "EVT-SAMPLE").spec).toBe("Every one must be supported.");
+    expect(requirement(loaded, "EVT-SAMPLE").definitionLevel).toBeUndefined();
+    expect(requirement(loaded, "DEF-SAMPLE")).toMatchObject({ level: "MUST", definitionLevel: "SHOULD" });
   });
 
   it("accepts a minimal valid registry with optional tests", async () => {

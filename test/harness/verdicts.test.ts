@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Evidence, Level, Requirement, Status } from "../../src/harness/types.ts";
-import { aggregate, type CheckVerdict, statusAtLevel } from "../../src/harness/verdicts.ts";
+import { aggregate, type CheckVerdict, effectiveLevel, statusAtLevel } from "../../src/harness/verdicts.ts";
 
 function req(level: Level = "MUST", id = "EVT-AND"): Requirement {
-  return { id, section: "4.1", level, class: "events", title: `title of ${id}`, rule: "a rule" };
+  return {
+    id,
+    section: "4.1",
+    level,
+    class: "events",
+    title: `title of ${id}`,
+    rule: "a rule",
+    spec: `the quote of ${id}.`,
+  };
 }
 
 function check(status: Status, reason?: string, evidence?: Evidence, id = "EVT-AND"): CheckVerdict {
@@ -67,6 +75,7 @@ describe("aggregate: the worst check decides", () => {
       class: "events",
       section: "4.1",
       title: "title of EVT-NO-MATCH",
+      spec: "the quote of EVT-NO-MATCH.",
     });
   });
 });
@@ -84,6 +93,26 @@ describe("aggregate: levels", () => {
 
   it("a SHOULD requirement still reports an error as error", () => {
     expect(aggregate(req("SHOULD"), [check("error", "timed out")], NO_CHECK).status).toBe("error");
+  });
+
+  it("a definitionLevel applies only when the user passed --definition", () => {
+    const requirement: Requirement = { ...req("MUST", "DEF-KDE-NAME"), definitionLevel: "SHOULD" };
+    const failed = [check("fail", "no x-kde-name", undefined, "DEF-KDE-NAME")];
+    const own = aggregate(requirement, failed, NO_CHECK);
+    expect(own).toMatchObject({ level: "MUST", status: "fail" });
+    const theirs = aggregate(requirement, failed, NO_CHECK, { definitionGiven: true });
+    expect(theirs).toMatchObject({ level: "SHOULD", status: "warn", reason: "no x-kde-name" });
+    expect(effectiveLevel(requirement, false)).toBe("MUST");
+    expect(effectiveLevel(requirement, true)).toBe("SHOULD");
+  });
+
+  it("a definitionLevel may also raise the level, and without one --definition changes nothing", () => {
+    const raised: Requirement = { ...req("SHOULD"), definitionLevel: "MUST" };
+    expect(aggregate(raised, [check("fail")], NO_CHECK, { definitionGiven: true }).status).toBe("fail");
+    expect(aggregate(raised, [check("fail")], NO_CHECK).status).toBe("warn");
+    expect(aggregate(req("SHOULD"), [check("fail")], NO_CHECK, { definitionGiven: true }).status).toBe(
+      "warn",
+    );
   });
 
   it("statusAtLevel changes only fail, and only below MUST", () => {
