@@ -25,6 +25,7 @@ summary { cursor: pointer; font-weight: 600; }
 .evidence { border-top: 1px dashed #d0d7de; margin-top: .6rem; padding-top: .4rem; }
 .compare { display: grid; grid-template-columns: 1fr 1fr; gap: .8rem; }
 h4 { margin: .5rem 0 .2rem; font-size: .9rem; }
+blockquote.spec { margin: .25rem 0 0; padding-left: .6rem; border-left: 3px solid #d0d7de; color: #57606a; font-size: 13px; }
 `;
 
 function statusCell(status: Status): string {
@@ -60,12 +61,17 @@ function hasEvidenceSection(r: RequirementResult): boolean {
   return r.status === "fail" || r.status === "warn" || r.status === "error";
 }
 
+/** The spec's words the requirement rests on, quoted under its title. */
+function specQuote(r: RequirementResult): string {
+  return r.spec === undefined ? "" : `<blockquote class="spec">${h(r.spec)}</blockquote>`;
+}
+
 function requirementRow(r: RequirementResult): string {
   const idCell = hasEvidenceSection(r)
     ? `<a href="#evidence-${h(r.id)}"><code>${h(r.id)}</code></a>`
     : `<code>${h(r.id)}</code>`;
   return (
-    `<tr id="${h(r.id)}"><td>${idCell}</td><td>${h(r.title)}</td><td>${h(r.section)}</td>` +
+    `<tr id="${h(r.id)}"><td>${idCell}</td><td>${h(r.title)}${specQuote(r)}</td><td>${h(r.section)}</td>` +
     `<td>${h(r.level)}</td><td>${statusCell(r.status)}</td><td>${h(r.reason ?? "")}</td></tr>`
   );
 }
@@ -138,7 +144,7 @@ function evidenceDetails(r: RequirementResult): string {
     r.evidence.length === 0 ? "<p>No evidence was recorded.</p>" : r.evidence.map(evidenceBlock).join("");
   return (
     `<details id="evidence-${h(r.id)}"${open}><summary>${statusCell(r.status)} <code>${h(r.id)}</code> ` +
-    `${h(r.title)}</summary>${reason}${items}</details>`
+    `${h(r.title)}</summary>${specQuote(r)}${reason}${items}</details>`
   );
 }
 

@@ -8,9 +8,16 @@ function counts(requirements: readonly RequirementResult[]): string {
   return `tests="${requirements.length}" failures="${c.fail}" errors="${c.error}" skipped="${c.skip}"`;
 }
 
+/** The spec's words the verdict rests on, as the failure text and system-out give them. */
+function specLine(r: RequirementResult): string {
+  return r.spec === undefined ? "" : `spec ${r.section} (${r.level}): "${r.spec}"`;
+}
+
 function body(r: RequirementResult): string {
   const reason = r.reason ?? "";
-  const details = [reason, evidenceListText(r.evidence)].filter((part) => part !== "").join("\n\n");
+  const details = [reason, specLine(r), evidenceListText(r.evidence)]
+    .filter((part) => part !== "")
+    .join("\n\n");
   switch (r.status) {
     case "pass":
       return "";
@@ -26,10 +33,27 @@ function body(r: RequirementResult): string {
   }
 }
 
+// Every testcase, passing ones included, names the spec's sentence it judged: a property as pytest's
+// record_property writes it, which GitLab, Jenkins and the GitHub reporters read or ignore without harm.
+function caseProperties(r: RequirementResult): string {
+  if (r.spec === undefined) return "";
+  const entries: [string, string][] = [
+    ["spec", r.spec],
+    ["section", r.section],
+    ["level", r.level],
+  ];
+  const lines = entries.map(
+    ([name, value]) => `        <property name="${attr(name)}" value="${attr(value)}"/>`,
+  );
+  return `<properties>\n${lines.join("\n")}\n      </properties>`;
+}
+
 function testcase(r: RequirementResult): string {
   const open = `<testcase classname="${attr(`tracecheck.${r.class}`)}" name="${attr(`${r.id} ${r.title}`)}"`;
-  const inner = body(r);
-  return inner === "" ? `    ${open}/>` : `    ${open}>\n      ${inner}\n    </testcase>`;
+  const inner = [caseProperties(r), body(r)].filter((part) => part !== "");
+  return inner.length === 0
+    ? `    ${open}/>`
+    : `    ${open}>\n${inner.map((part) => `      ${part}`).join("\n")}\n    </testcase>`;
 }
 
 function properties(report: Report): string {

@@ -48,6 +48,7 @@ export function requirement(
     class: "events",
     section: "4.1",
     title: `title of ${id}`,
+    spec: `The spec's sentence for ${id}.`,
     status,
     checks: status === "skip" ? 0 : 3,
     evidence: flagged ? [evidence()] : [],
@@ -82,7 +83,11 @@ export function everyStatus(): Report {
     requirement("EVT-TIME-LT-STRICT", "pass"),
     requirement("EVT-BIZSTEP-FORMS", "fail", { reason: `three forms differ ${HOSTILE}` }),
     requirement("EVT-413-BROAD", "warn", { level: "SHOULD" }),
-    requirement("AUTH-HEADER", "skip", { ...cls("auth"), reason: "no --api-key given" }),
+    requirement("AUTH-HEADER", "skip", {
+      ...cls("auth"),
+      reason: "no --api-key given",
+      spec: "Every request from the receiver to the sender carries the key in the HTTP header `X-API-Key`, whose value is <API_KEY>.",
+    }),
     requirement("EVT-SCHEMA", "error", { reason: "schema unavailable" }),
     requirement("RES-NUMERIC-AI", "fail", cls("resolver")),
   ]);

@@ -19,6 +19,20 @@ describe("toHtml", () => {
     }
   });
 
+  it("quotes the spec's sentence under each requirement's title, and again over its evidence", () => {
+    for (const q of r.requirements) {
+      const quote = doc.getElementById(q.id)!.querySelector("blockquote.spec");
+      expect(quote?.text, q.id).toBe(q.spec);
+    }
+    expect(doc.getElementById("evidence-RES-NUMERIC-AI")!.querySelector("blockquote.spec")?.text).toBe(
+      "The spec's sentence for RES-NUMERIC-AI.",
+    );
+    expect(html).toContain("whose value is &lt;API_KEY&gt;.");
+    const old = requirement("EVT-OLD", "fail");
+    delete old.spec;
+    expect(parse(toHtml(report([old]))).querySelectorAll("blockquote.spec")).toHaveLength(0);
+  });
+
   it("groups the rows by conformance class in class order", () => {
     const groups = doc.querySelectorAll("th.group").map((th) => th.text);
     expect(groups).toEqual(["events", "resolver", "auth"]);

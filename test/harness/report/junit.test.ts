@@ -96,6 +96,31 @@ describe("toJunit", () => {
     expect(caseFor(r, "EVT-TIME-LT-STRICT")["system-out"]).toBeUndefined();
   });
 
+  it("names the spec's quoted sentence in every testcase, passing ones included, and in a failure's text", () => {
+    for (const q of r.requirements) {
+      const props = (caseFor(r, q.id)["properties"] as XmlNode | undefined)?.["property"];
+      const list = (Array.isArray(props) ? props : [props]) as XmlNode[];
+      const byName = Object.fromEntries(list.map((p) => [a(p, "name"), a(p, "value")]));
+      expect(byName, q.id).toEqual({ spec: q.spec, section: q.section, level: q.level });
+    }
+    expect(a(caseFor(r, "RES-NUMERIC-AI")["failure"], "#text")).toContain(
+      `spec 4.1 (MUST): "The spec's sentence for RES-NUMERIC-AI."`,
+    );
+    expect(a(caseFor(r, "EVT-413-BROAD"), "system-out")).toContain(
+      `spec 4.1 (SHOULD): "The spec's sentence for EVT-413-BROAD."`,
+    );
+    // A quote with markup in it (spec 5 writes <API_KEY>) survives as text.
+    expect(toJunit(r)).toContain("whose value is &lt;API_KEY&gt;.");
+  });
+
+  it("leaves the spec out of a testcase of a report written before it carried one", () => {
+    const old = requirement("EVT-OLD", "pass");
+    delete old.spec;
+    const xml = toJunit(report([old]));
+    expect(xml).not.toContain("<properties>\n        <property");
+    expect(cases(xml)[0]!["properties"]).toBeUndefined();
+  });
+
   it("escapes markup and strips characters XML 1.0 forbids", () => {
     for (const ch of ["\u0000", "\u0007", "\u001b", "\uFFFE"]) expect(xml).not.toContain(ch);
     expect(xml).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);

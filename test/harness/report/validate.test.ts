@@ -28,6 +28,18 @@ describe("report.schema.json", () => {
     expect(validateReport(JSON.parse(JSON.stringify(minimal))).valid).toBe(true);
   });
 
+  it("takes each requirement's spec quote as a string, and a report from before it had one", () => {
+    const r = JSON.parse(JSON.stringify(everyStatus())) as { requirements: Record<string, unknown>[] };
+    expect(r.requirements.every((q) => typeof q["spec"] === "string")).toBe(true);
+    expect(validateReport(r).valid).toBe(true);
+    for (const q of r.requirements) delete q["spec"];
+    expect(validateReport(r).valid).toBe(true);
+    r.requirements[0]!["spec"] = 3;
+    const wrong = validateReport(r);
+    expect(wrong.valid).toBe(false);
+    expect(wrong.errors.join("\n")).toContain("/requirements/0/spec");
+  });
+
   it("rejects a report without a summary and names the member", () => {
     const result = validateReport(mutated((r) => delete r["summary"]));
     expect(result.valid).toBe(false);
