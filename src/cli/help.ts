@@ -43,6 +43,8 @@ export const RUN_HELP = `Usage: tracecheck run [options]
   --retry-budget <s>    seconds the whole run may spend waiting on Retry-After (default 120);
                         past it a 429 stands, and what it leaves undecided is an error
   --allow-origin <url>  an extra origin the key may be sent to (repeatable)
+  --json                one JSON object on stdout (verdict, exitCode, summary, failed and errored ids,
+                        report paths); everything a person reads goes to stderr
   --config <file>       options as YAML (default: ./tracecheck.config.yaml when present);
                         keys are the long option names; flags win
   --events <n>          embedded reference only: events to generate (default 200)

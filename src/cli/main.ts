@@ -1,5 +1,6 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { Report } from "../harness/types.ts";
 import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
@@ -31,6 +32,7 @@ export const RUN_OPTIONS = {
   faults: { type: "string", multiple: true },
   "reference-config": { type: "string" },
   quiet: { type: "boolean" },
+  json: { type: "boolean" },
 } as const;
 
 async function run(args: string[]): Promise<number> {
@@ -41,16 +43,46 @@ async function run(args: string[]): Promise<number> {
   }
   if (positionals.length > 0)
     throw new UsageError(`unexpected argument "${positionals[0]}"; see tracecheck run --help.`);
-  const { config, ...flags } = values as Flags;
+  const { config, json, ...flags } = values as Flags;
   const opts = resolveRunOptions(
     flags,
     readConfigFile(config as string | undefined, process.cwd()),
     process.env,
   );
   process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
-  const { runTracecheck } = await import("../harness/run.ts");
-  const outcome = await runTracecheck(opts);
+  const { defaultIo, runTracecheck } = await import("../harness/run.ts");
+  const io = defaultIo();
+  // With --json, stdout carries one JSON object and nothing else; what a person reads goes to stderr.
+  if (json === true) io.out = (line) => process.stderr.write(`${line}\n`);
+  const outcome = await withStopSignals((signal) => runTracecheck(opts, io, signal));
+  if (json === true) {
+    const { jsonSummary } = await import("../harness/report/index.ts");
+    process.stdout.write(`${JSON.stringify(jsonSummary(outcome, path.resolve(opts.reportDir)))}\n`);
+  }
   return outcome.exitCode;
+}
+
+/**
+ * Runs `work` with SIGINT and SIGTERM turned into an abort of its signal, so that a run stops promptly and writes
+ * what finished; a second signal ends the process at once.
+ */
+async function withStopSignals<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const stop = (name: "SIGINT" | "SIGTERM") => {
+    if (controller.signal.aborted) process.exit(name === "SIGTERM" ? 143 : 130);
+    process.stderr.write(`tracecheck: ${name} received; stopping and writing the reports of what finished\n`);
+    controller.abort(name);
+  };
+  const onInt = () => stop("SIGINT");
+  const onTerm = () => stop("SIGTERM");
+  process.on("SIGINT", onInt);
+  process.on("SIGTERM", onTerm);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off("SIGINT", onInt);
+    process.off("SIGTERM", onTerm);
+  }
 }
 
 async function diff(args: string[]): Promise<number> {

@@ -123,7 +123,7 @@ class Engine {
     return new Engine(JSON.stringify(settings), vitest, sink);
   }
 
-  async run(ctx: RunContext, collector: VerdictCollector): Promise<void> {
+  async run(ctx: RunContext, collector: VerdictCollector, signal?: AbortSignal): Promise<void> {
     const folders = ctx.classes.map((c) => `/suites/${CLASS_FOLDERS[c]}/`);
     this.#specs ??= await this.vitest.globTestSpecifications();
     const only = ctx.onlyRequirements;
@@ -136,9 +136,13 @@ class Engine {
     if (specs.length === 0) return;
     this.vitest.provide(CONTEXT_KEY, ctx);
     this.sink.collector = collector;
+    // A signal stops the run where it is: what finished is kept, what did not is reported as not checked.
+    const cancel = () => void this.vitest.cancelCurrentRun("keyboard-input");
+    signal?.addEventListener("abort", cancel, { once: true });
     try {
-      await this.vitest.runTestSpecifications(specs, false);
+      if (signal?.aborted !== true) await this.vitest.runTestSpecifications(specs, false);
     } finally {
+      signal?.removeEventListener("abort", cancel);
       this.sink.collector = undefined;
     }
   }
@@ -192,12 +196,13 @@ export async function runSuites(
   ctx: RunContext,
   repoRoot: string,
   onProgress?: (p: EngineProgress) => void,
+  signal?: AbortSignal,
 ): Promise<EngineResult> {
   const collector = new VerdictCollector(onProgress);
   const saved = process.exitCode;
   const engine = await engineFor(ctx, repoRoot);
   try {
-    await engine.run(ctx, collector);
+    await engine.run(ctx, collector, signal);
   } finally {
     if (engine !== kept) await engine.close();
     // vitest marks a run with failing tests in process.exitCode; our exit status is decided from verdicts alone.

@@ -9,7 +9,7 @@ import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { HttpClient, HttpError } from "../http/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
 import { startReference } from "../reference/index.ts";
-import { discoverBaseline } from "./baseline.ts";
+import { type Baseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
 import { runSuites } from "./engine.ts";
@@ -26,7 +26,7 @@ import {
   validateReport,
   writeReports,
 } from "./report/index.ts";
-import type { Report, RequirementResult, RunOptionsRecord, Summary } from "./types.ts";
+import type { ConformanceClass, Report, RequirementResult, RunOptionsRecord, Summary } from "./types.ts";
 import { aggregate } from "./verdicts.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
@@ -46,15 +46,78 @@ export function defaultIo(): RunIo {
 }
 
 export interface RunOutcome {
-  exitCode: 0 | 1 | 2;
+  /** 130 and 143: SIGINT and SIGTERM ended the run (the shell's convention for those signals). */
+  exitCode: 0 | 1 | 2 | 130 | 143;
   report?: Report;
+}
+
+/** What the CLI aborts the run with when a signal arrives: the signal's name. */
+export type StopSignal = "SIGINT" | "SIGTERM";
+
+function signalExit(signal: AbortSignal): 130 | 143 {
+  return signal.reason === "SIGTERM" ? 143 : 130;
+}
+
+/** Resolves when the signal aborts, never otherwise; for racing a long step against an interruption. */
+function whenAborted(signal: AbortSignal | undefined): Promise<"aborted"> {
+  return new Promise((resolve) => {
+    if (signal === undefined) return;
+    if (signal.aborted) resolve("aborted");
+    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+}
+
+/** The classes whose checks draw on the events the target holds: all but auth and definition. */
+const CLASSES_READING_EVENTS: readonly ConformanceClass[] = [
+  "events",
+  "resolver",
+  "masterdata",
+  "core-events",
+  "workflow",
+];
+
+/**
+ * Why a run that knows no event of the target stops, or undefined when it goes on. Without events, the classes
+ * that read them could pass only on nothing; a target is not certified that way, so the run is incomplete and
+ * says how to give it data. --dataset names what the target was loaded with, so its run goes on and judges that.
+ */
+function noEventsReason(baseline: Baseline, opts: RunOptions): string | undefined {
+  if (baseline.events.length > 0 || opts.dataset !== undefined) return undefined;
+  if (!opts.suites.some((c) => CLASSES_READING_EVENTS.includes(c))) return undefined;
+  const load =
+    "load events into it (tracecheck fixtures --out dataset.json writes a dataset to load) and run again with --dataset dataset.json";
+  return baseline.complete
+    ? `the target holds no events, so nothing it serves can be checked and it is not certified; ${load}.`
+    : `no event of the target could be found (${baseline.note}), so nothing it serves can be checked and it is not certified; if it refuses broad queries, pass --start-from with a product's Digital Link URI, else ${load}.`;
+}
+
+/**
+ * Creates the directory and the missing ones above it, one level at a time: node's recursive mkdir never returns
+ * for a path under /proc, where every level reports ENOENT.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir);
+    return;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return;
+    const parent = path.dirname(dir);
+    if (code !== "ENOENT" || parent === dir) throw err;
+    await makeDirectory(parent);
+  }
+  try {
+    await mkdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
 }
 
 /** Why the report directory cannot take the reports, in one sentence, or undefined when it can. */
 async function reportDirProblem(dir: string): Promise<string | undefined> {
   const probe = path.join(dir, `.tracecheck-write-check-${process.pid}`);
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirectory(dir);
     await writeFile(probe, "");
     await unlink(probe);
     return undefined;
@@ -123,7 +186,15 @@ function undecidedReason(report: Report): string {
   return `${undecided.length} MUST requirement(s) could not be decided, ${first.id}${more}: ${first.reason ?? "no reason given"}`;
 }
 
-export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): Promise<RunOutcome> {
+/**
+ * `signal`, when it aborts (its reason a StopSignal), stops the run promptly: the reports of what finished are
+ * written, marked interrupted, temporary files are removed, and the exit status is 130 or 143.
+ */
+export async function runTracecheck(
+  opts: RunOptions,
+  io: RunIo = defaultIo(),
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const registry = await loadRegistry();
@@ -156,18 +227,24 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
    */
   const incomplete = async (reason: string): Promise<RunOutcome> => {
     io.err(`tracecheck: ${reason}`);
+    const interrupted = signal?.aborted === true;
+    const exitCode = interrupted ? signalExit(signal) : 2;
     const requirements: RequirementResult[] = registry.requirements.map((req) =>
       aggregate(
         req,
-        opts.suites.includes(req.class) ? [{ id: req.id, status: "error", reason }] : [],
+        opts.suites.includes(req.class)
+          ? [interrupted ? { id: req.id, status: "skip", reason } : { id: req.id, status: "error", reason }]
+          : [],
         `class ${req.class} not selected with --suite`,
+        { definitionGiven: opts.definition !== undefined },
       ),
     );
     const report: Report = {
       tool: { name: "tracecheck", version: toolVersion() },
       verdict: "incomplete",
-      exitCode: 2,
+      exitCode,
       incompleteReason: reason,
+      ...(interrupted ? { interrupted: true } : {}),
       options,
       target,
       seed: opts.seed,
@@ -183,7 +260,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
     } catch (err) {
       io.err(`tracecheck: the reports could not be written: ${(err as Error).message}`);
     }
-    return { exitCode: 2, report };
+    return { exitCode, report };
   };
 
   try {
@@ -248,16 +325,21 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       }
       throw err;
     }
+    const stopped = () => `interrupted by ${String(signal?.reason)} before the run finished`;
+    if (signal?.aborted) return await incomplete(stopped());
     if (!opts.quiet) io.err(`tracecheck: discovering the events ${eventsBase} holds…`);
-    const baseline = await discoverBaseline(client, {
-      eventsBase,
-      resolverBase,
-      startFrom: opts.startFrom,
-    });
+    const discovered = await Promise.race([
+      discoverBaseline(client, { eventsBase, resolverBase, startFrom: opts.startFrom }),
+      whenAborted(signal),
+    ]);
+    if (discovered === "aborted") return await incomplete(stopped());
+    const baseline = discovered;
     if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
     const baselineFile = path.join(tmp, "baseline.ndjson");
     await writeBaselineFile(baselineFile, baseline);
     if (!opts.quiet) io.err(`tracecheck: baseline: ${baseline.events.length} events (${baseline.note})`);
+    const empty = noEventsReason(baseline, opts);
+    if (empty !== undefined) return await incomplete(empty);
 
     const ctx: RunContext = {
       eventsBase,
@@ -274,6 +356,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       retryDeadline: started + opts.retryBudgetMs,
       baselineFile,
       embedded: reference !== undefined,
+      definitionGiven: opts.definition !== undefined,
     };
     if (apiKey !== undefined) ctx.apiKey = apiKey;
     if (opts.party !== undefined) ctx.party = opts.party;
@@ -282,9 +365,16 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
     if (opts.schemaMirror !== undefined) ctx.schemaMirror = opts.schemaMirror;
     if (opts.onlyRequirements !== undefined) ctx.onlyRequirements = opts.onlyRequirements;
 
-    const engine = await runSuites(ctx, REPO_ROOT, (p) => {
-      if (!opts.quiet) io.err(progressLine(p));
-    });
+    if (signal?.aborted) return await incomplete(stopped());
+    const engine = await runSuites(
+      ctx,
+      REPO_ROOT,
+      (p) => {
+        if (!opts.quiet) io.err(progressLine(p));
+      },
+      signal,
+    );
+    const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));
     const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
     for (const id of unknown)
@@ -299,7 +389,9 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
           ? `class ${req.class} not selected with --suite`
           : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
             ? "not among the requirements this proving run checks"
-            : "no check ran for this requirement",
+            : interrupted
+              ? `not checked: ${stopped()}`
+              : "no check ran for this requirement",
         // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
         { definitionGiven: opts.definition !== undefined },
       ),
@@ -323,11 +415,15 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       requirements,
     };
     const diff = previous === undefined ? undefined : diffReports(previous, report);
-    let exitCode = exitCodeFor(report, diff);
+    let exitCode: RunOutcome["exitCode"] = exitCodeFor(report, diff);
     if (engine.errors.length > 0 || unknown.length > 0) exitCode = exitCode === 1 ? 1 : 2;
+    if (interrupted) exitCode = signalExit(signal);
     report.exitCode = exitCode;
     report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
-    if (exitCode === 2) {
+    if (interrupted) {
+      report.interrupted = true;
+      report.incompleteReason = stopped();
+    } else if (exitCode === 2) {
       report.incompleteReason =
         engine.errors.length > 0 || unknown.length > 0
           ? `a harness error stopped part of the run: ${engine.errors[0] ?? `unknown requirement ${unknown[0]}`}`
@@ -347,7 +443,7 @@ export async function runTracecheck(opts: RunOptions, io: RunIo = defaultIo()): 
       `a harness error stopped the run: ${client.redactSecret(err instanceof Error ? err.message : String(err))}`,
     );
   } finally {
-    await client.close();
+    await (signal?.aborted ? client.destroy() : client.close());
     await reference?.close();
     await rm(tmp, { recursive: true, force: true });
   }

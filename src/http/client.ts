@@ -125,6 +125,12 @@ export class HttpClient {
     await this.#agent.close();
   }
 
+  /** Closes the connections at once; requests still in flight fail. For a run that is being stopped. */
+  async destroy(): Promise<void> {
+    this.#closed = true;
+    await this.#agent.destroy();
+  }
+
   #parseUrl(raw: string, base: URL | undefined, previous: ExchangeRecord[]): URL {
     let url: URL | undefined;
     try {
