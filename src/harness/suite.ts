@@ -2,6 +2,7 @@
 // records the verdicts of its checks where the runner collects them (vitest task meta, ARCHITECTURE.md).
 import { inject, test } from "vitest";
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
+import { exchangeEvidence, existingClient } from "./target.ts";
 import type { Evidence } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
 
@@ -73,6 +74,20 @@ export function makeChecks(id: string, sink: CheckVerdict[]): Checks {
 }
 
 /**
+ * Gives each pass that carries no evidence of its own the last answered exchange its test made: the files of a
+ * worker run one test at a time, so the exchanges logged while a test runs are that test's.
+ */
+function attachProof(sink: CheckVerdict[], mark: number | undefined): void {
+  const client = existingClient();
+  if (client === undefined || !sink.some((v) => v.status === "pass" && v.evidence === undefined)) return;
+  const answered = client.exchangesSince(mark ?? 0).filter((x) => x.response !== undefined);
+  const proof = answered.at(-1);
+  if (proof === undefined) return;
+  for (const v of sink)
+    if (v.status === "pass" && v.evidence === undefined) v.evidence = exchangeEvidence(proof);
+}
+
+/**
  * Declares a check of requirement `id`. An exception thrown by `fn` is an `error` verdict with its message: a
  * harness fault or a target so broken the check could not finish, never a silent pass.
  */
@@ -88,9 +103,11 @@ export function requirementTest(
       const sink: CheckVerdict[] = [];
       task.meta.tracecheck = sink;
       const checks = makeChecks(id, sink);
+      const mark = existingClient()?.exchangeMark;
       try {
         await fn(checks, runContext());
         if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
+        attachProof(sink, mark);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const evidence = (err as { evidence?: Evidence }).evidence;

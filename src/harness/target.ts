@@ -27,6 +27,11 @@ export function targetClient(ctx: RunContext): HttpClient {
   return client;
 }
 
+/** The worker's client if a check has made one, without making one: checks that send nothing need none. */
+export function existingClient(): HttpClient | undefined {
+  return client;
+}
+
 export function loadBaseline(ctx: RunContext): Baseline {
   if (!baseline) baseline = readBaselineFile(ctx.baselineFile);
   return baseline;

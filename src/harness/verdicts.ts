@@ -66,5 +66,10 @@ export function aggregate(
     evidence: evidence.slice(0, 20),
   };
   if (reason !== undefined) result.reason = reason;
+  // A pass carries the exchange that proves it, when its checks recorded one.
+  if (status === "pass") {
+    const proof = mine.find((c) => c.status === "pass" && c.evidence !== undefined)?.evidence;
+    if (proof !== undefined) result.evidence = [proof];
+  }
   return result;
 }

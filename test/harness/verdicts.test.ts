@@ -181,9 +181,14 @@ describe("aggregate: evidence", () => {
     expect(r.evidence).toEqual([ev("failed")]);
   });
 
-  it("a passing requirement carries no evidence", () => {
-    const r = aggregate(req(), [check("pass", undefined, ev("a"))], NO_CHECK);
-    expect(r.evidence).toEqual([]);
+  it("a passing requirement carries the exchange of its first pass that has one, and only that", () => {
+    const r = aggregate(
+      req(),
+      [check("pass"), check("pass", undefined, ev("a")), check("pass", undefined, ev("b"))],
+      NO_CHECK,
+    );
+    expect(r.evidence.map((e) => e.message)).toEqual(["a"]);
+    expect(aggregate(req(), [check("pass")], NO_CHECK).evidence).toEqual([]);
   });
 
   it("keeps at most twenty pieces of evidence, the first ones", () => {

@@ -17,11 +17,12 @@ describe("the fault catalogue", () => {
     }
   });
 
-  it("ties every fault to MUST requirements of the registry, so that a run catching it exits 1", async () => {
+  // A MUST fault makes a run exit 1; a SHOULD fault is caught by its warning (the kill matrix counts both).
+  it("ties every fault to MUST or SHOULD requirements of the registry", async () => {
     const registry = await loadRegistry();
     for (const f of FAULTS) {
       for (const id of f.violates) {
-        expect(registry.byId.get(id)?.level, `${f.id} names ${id}`).toBe("MUST");
+        expect(["MUST", "SHOULD"], `${f.id} names ${id}`).toContain(registry.byId.get(id)?.level);
       }
     }
   });
