@@ -316,7 +316,15 @@ export async function runTracecheck(
   });
   try {
     try {
-      await client.get(`${eventsBase}/events`);
+      const first = await client.get(`${eventsBase}/events`);
+      // A refused key is the user's to fix, not the vendor's failure: nothing can be checked with it.
+      if (first.status === 401 || first.status === 403) {
+        return await incomplete(
+          apiKey === undefined
+            ? `the target refused GET ${eventsBase}/events without a key (status ${first.status}); pass the key it issued with --api-key or TRACECHECK_API_KEY.`
+            : `the target refused the API key (GET ${eventsBase}/events answered ${first.status}); check --api-key or TRACECHECK_API_KEY.`,
+        );
+      }
     } catch (err) {
       if (err instanceof HttpError) {
         return await incomplete(

@@ -67,6 +67,30 @@ describe("a target that never answers", () => {
   });
 });
 
+describe("a target that refuses the key", () => {
+  test("exits 2 saying the key was refused, not that the vendor failed", async () => {
+    const refusing = createServer((_req, res) => {
+      res.writeHead(401, { "content-type": "application/problem+json" });
+      res.end(JSON.stringify({ title: "Unauthorized", status: 401 }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    const at = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    try {
+      const dir = path.join(work.dir, "refused");
+      const r = await runCli(["run", "--target", at, "--api-key", "mistyped-key", "--report-dir", dir]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/refused the API key .*--api-key/);
+      const written = await report(dir);
+      expect(written.verdict).toBe("incomplete");
+      expect(written.summary.fail).toBe(0);
+      expect(JSON.stringify(written)).not.toContain("mistyped-key");
+    } finally {
+      refusing.closeAllConnections();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+});
+
 describe("mistakes found before the first request", () => {
   test("a report directory that cannot be written: one sentence, exit 2, no request", async () => {
     const before = hits;
