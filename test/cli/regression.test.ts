@@ -1,0 +1,53 @@
+// The regression journey, walked through the real command line: run, break the sender, run again into the same
+// report directory with --baseline pointing at the report that run will overwrite. The baseline is read before
+// anything is written, so the second run diffs against the first, exits 1 and names what regressed.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Report } from "../../src/harness/types.ts";
+import { runCli, tempDir } from "../support/cli.ts";
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+
+beforeAll(async () => {
+  work = await tempDir("regression");
+});
+
+afterAll(async () => {
+  await work.remove();
+});
+
+test("a pass that turns into a failure is printed as a regression and exits 1", async () => {
+  const dir = path.join(work.dir, "reports");
+  const common = [
+    "run",
+    "--suite",
+    "events",
+    "--seed",
+    "3",
+    "--runs",
+    "5",
+    "--events",
+    "60",
+    "--report-dir",
+    dir,
+  ];
+  const first = await runCli(common);
+  expect(first.code, first.stderr).toBe(0);
+  const before = JSON.parse(await readFile(path.join(dir, "report.json"), "utf8")) as Report;
+  expect(before.requirements.find((r) => r.id === "EVT-TIME-LT-EVENT")?.status).toBe("pass");
+
+  const second = await runCli([
+    ...common,
+    "--faults",
+    "lt-event-inclusive",
+    "--baseline",
+    path.join(dir, "report.json"),
+  ]);
+  expect(second.code, second.stderr).toBe(1);
+  expect(second.stdout).toMatch(/EVT-TIME-LT-EVENT[^\n]*pass[^\n]*fail/);
+  const after = JSON.parse(await readFile(path.join(dir, "report.json"), "utf8")) as Report;
+  expect(after.requirements.find((r) => r.id === "EVT-TIME-LT-EVENT")?.status).toBe("fail");
+  expect(after.verdict).toBe("fail");
+  expect(after.exitCode).toBe(1);
+}, 600_000);
