@@ -325,6 +325,11 @@ export async function runTracecheck(
             : `the target refused the API key (GET ${eventsBase}/events answered ${first.status}); check --api-key or TRACECHECK_API_KEY.`,
         );
       }
+      if (first.status === 429) {
+        return await incomplete(
+          `the target kept answering GET ${eventsBase}/events with 429 Too Many Requests within the retry budget of ${opts.retryBudgetMs / 1000} s; lower --rate, or raise --retry-budget.`,
+        );
+      }
     } catch (err) {
       if (err instanceof HttpError) {
         return await incomplete(

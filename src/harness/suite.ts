@@ -32,15 +32,34 @@ export interface Checks {
   for(id: string): Checks;
 }
 
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Why a failure or warning cannot stand, or undefined when it can. A verdict against the sender must rest on an
- * answer it gave: a request that got no answer (a timeout, a reset) or an answer asking to be asked later (429, or
- * 503 with Retry-After, still standing after the run's retry budget) decides nothing about conformance.
+ * answer it gave: a request to the target that got no answer or only part of one (a timeout, a reset, more than
+ * the harness reads of one answer) or an answer asking to be asked later (429, or 503 with Retry-After, still
+ * standing after the run's retry budget) decides nothing about conformance. A link the sender handed out that
+ * leads to another origin where nothing answers is the sender's doing, so with `targetOrigins` given, a missing
+ * answer decides only off those origins.
  */
-export function undecidedBy(evidence: Evidence | undefined): string | undefined {
+export function undecidedBy(
+  evidence: Evidence | undefined,
+  targetOrigins?: readonly string[],
+): string | undefined {
   if (evidence?.request === undefined) return undefined;
   const response = evidence.response;
-  if (response === undefined) return "the request got no answer";
+  if (response === undefined) {
+    const origin = originOf(evidence.request.url);
+    const onTarget = targetOrigins === undefined || (origin !== undefined && targetOrigins.includes(origin));
+    return onTarget ? "the request got no answer from the target" : undefined;
+  }
+  if (response.truncated) return "the answer was cut short (a timeout, a reset or the harness's body cap)";
   if (response.status === 429) return "the target kept answering 429 Too Many Requests";
   if (response.status === 503 && response.headers["retry-after"] !== undefined) {
     return "the target kept answering 503 with Retry-After";
@@ -48,11 +67,12 @@ export function undecidedBy(evidence: Evidence | undefined): string | undefined 
   return undefined;
 }
 
-export function makeChecks(id: string, sink: CheckVerdict[]): Checks {
+export function makeChecks(id: string, sink: CheckVerdict[], targetOrigins?: readonly string[]): Checks {
   const add = (given: CheckVerdict["status"], givenReason?: string, evidence?: Evidence) => {
     let status = given;
     let reason = givenReason;
-    const undecided = status === "fail" || status === "warn" ? undecidedBy(evidence) : undefined;
+    const undecided =
+      status === "fail" || status === "warn" ? undecidedBy(evidence, targetOrigins) : undefined;
     if (undecided !== undefined) {
       status = "error";
       reason = `not decided: ${undecided}${givenReason === undefined ? "" : ` (${givenReason})`}`;
@@ -69,8 +89,12 @@ export function makeChecks(id: string, sink: CheckVerdict[]): Checks {
     warn: (reason, evidence) => add("warn", reason, evidence),
     skip: (reason) => add("skip", reason),
     error: (reason, evidence) => add("error", reason, evidence),
-    for: (other) => makeChecks(other, sink),
+    for: (other) => makeChecks(other, sink, targetOrigins),
   };
+}
+
+function targetOriginsOf(ctx: RunContext): string[] {
+  return [ctx.eventsBase, ctx.resolverBase].flatMap((base) => originOf(base) ?? []);
 }
 
 /**
@@ -102,10 +126,11 @@ export function requirementTest(
     async ({ task }) => {
       const sink: CheckVerdict[] = [];
       task.meta.tracecheck = sink;
-      const checks = makeChecks(id, sink);
+      const ctx = runContext();
+      const checks = makeChecks(id, sink, targetOriginsOf(ctx));
       const mark = existingClient()?.exchangeMark;
       try {
-        await fn(checks, runContext());
+        await fn(checks, ctx);
         if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
         attachProof(sink, mark);
       } catch (err) {

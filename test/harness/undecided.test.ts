@@ -30,6 +30,20 @@ describe("undecidedBy", () => {
   });
 });
 
+describe("undecidedBy with the target's origins", () => {
+  const target = ["http://127.0.0.1:1"];
+  test("no answer from the target, or a cut-short answer, decides nothing", () => {
+    expect(undecidedBy({ request, curl: "curl …" }, target)).toMatch(/no answer/);
+    const cut = answered(200);
+    if (cut.response) cut.response.truncated = true;
+    expect(undecidedBy(cut, target)).toMatch(/cut short/);
+  });
+  test("no answer from another origin a link led to is the sender's doing and stands", () => {
+    const elsewhere = { request: { ...request, url: "http://127.0.0.1:2/masterdata/1" }, curl: "curl …" };
+    expect(undecidedBy(elsewhere, target)).toBeUndefined();
+  });
+});
+
 describe("makeChecks", () => {
   test("turns a failure or a warning on an undecided exchange into an error that keeps the reason", () => {
     const sink: CheckVerdict[] = [];

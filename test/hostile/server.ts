@@ -23,6 +23,9 @@ export const MISBEHAVIOURS = [
   "linkset-off-origin",
   "linkset-unreachable",
   "paging-loop",
+  "paging-off-origin",
+  "html-body",
+  "slow-headers",
 ] as const;
 export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 
@@ -39,6 +42,8 @@ export const HUGE_BODY_BYTES = 1024 ** 3;
 const HUGE_CHUNK = Buffer.alloc(64 * 1024, 0x20);
 const TRICKLE_INTERVAL_MS = 1000;
 const RETRY_AFTER_SECONDS = 1;
+/** How long a slow-headers answer keeps the client waiting for its status line: past any timeout a test sets. */
+const SLOW_HEADERS_MS = 30_000;
 /** Marks the second page of a paging loop; stripped before the request reaches the reference. */
 const LOOP_MARK = "hostile-page";
 
@@ -284,6 +289,24 @@ export async function startHostileTarget(opts: {
         const f = await forward(req, path);
         const to = m === "linkset-off-origin" ? other.origin : unreachable;
         return send(res, { ...f, body: rehref(f.body, to) });
+      }
+      case "paging-off-origin": {
+        // A next page on another origin, with the rest of the query: its answer must never be merged silently.
+        const f = await forward(req, path);
+        return send(res, { ...f, headers: { ...f.headers, link: `<${other.origin}${withMark(path)}>; rel="next"` } });
+      }
+      case "html-body":
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end("<!doctype html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>");
+        return;
+      case "slow-headers": {
+        // The connection is accepted and the request read, but the status line comes too late for the client.
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) send(res, { status: 503, headers: {}, body: "" });
+        }, SLOW_HEADERS_MS);
+        timers.add(timer);
+        return;
       }
       case "paging-loop": {
         const f = await forward(req, path);
