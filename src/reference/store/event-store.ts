@@ -115,6 +115,19 @@ export class EventStore {
     return { events: matched.map((id) => this.stored[id] as EpcisEvent), examined };
   }
 
+  /**
+   * Appends events after the load, as an EPCIS capture does: they take the next recordTimes and are indexed like
+   * loaded events, so that queries find them at once. Returns them as stored.
+   */
+  insert(events: readonly EpcisEvent[]): readonly EpcisEvent[] {
+    const from = this.stored.length;
+    // The eventTime order is rebuilt over every event, the earlier ones included.
+    this.loading = { keys: new KeyCache(), timed: Array.from(this.byEventTime) };
+    this.append(events, 0, events.length);
+    this.seal();
+    return this.stored.slice(from);
+  }
+
   private view(id: number): StoredView {
     return {
       event: this.stored[id] as EpcisEvent,
