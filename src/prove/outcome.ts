@@ -24,6 +24,8 @@ export interface TracecheckOutcome {
   stdout: string;
   stderr: string;
   durationMs: number;
+  /** Peak resident memory of the process that ran it, when it answered (see WorkerReply.peakRssBytes). */
+  peakRssBytes?: number;
 }
 
 /**

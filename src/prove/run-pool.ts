@@ -89,6 +89,7 @@ export class RunPool {
       stdout: reply.kind === "reply" ? reply.reply.stdout : "",
       stderr: reply.kind === "reply" ? reply.reply.stderr : reply.message,
       durationMs: Date.now() - started,
+      ...(reply.kind === "reply" ? { peakRssBytes: reply.reply.peakRssBytes } : {}),
     };
     worker.runs += 1;
     if (reply.kind === "reply" && worker.runs < (this.#opts.recycleAfter ?? 40)) {

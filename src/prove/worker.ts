@@ -19,6 +19,8 @@ export interface WorkerReply {
   report?: Report;
   stdout: string;
   stderr: string;
+  /** The worker process's peak resident memory so far, in bytes: the run's own in a worker that ran only it. */
+  peakRssBytes: number;
 }
 
 async function runOne(request: WorkerRequest): Promise<WorkerReply> {
@@ -30,6 +32,8 @@ async function runOne(request: WorkerRequest): Promise<WorkerReply> {
     ...(report ? { report } : {}),
     stdout: out.join("\n"),
     stderr: err.join("\n"),
+    // resourceUsage reports kibibytes.
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
   });
   try {
     const { values, positionals } = parse(request.args, RUN_OPTIONS);

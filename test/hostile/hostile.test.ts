@@ -1,6 +1,9 @@
 // `tracecheck run` against a target that misbehaves: it must finish within a bound its options set, report the
 // requirements concerned as error or fail with evidence, check the rest, keep the key on the target's origin,
-// and exit 1 or 2; never crash, never hang. The runs go four at a time in beforeAll; each test judges one.
+// stay within a bounded resident memory, and exit 1 or 2; never crash, never hang. What only shows that the target
+// could not be asked (no answer, a cut-short one, a standing 429) is undecided, never a failure: such runs exit 2.
+// The runs go four at a time in beforeAll, each in a process of its own so that its memory can be measured; each
+// test judges one.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,6 +27,10 @@ const RUN_BOUND_MS = 150_000;
 /** The body cap of the harness's HTTP client (src/http/options.ts), plus what the sockets hold in flight. */
 const BODY_CAP_BYTES = 16 * 1024 * 1024;
 const IN_FLIGHT_SLACK_BYTES = 16 * 1024 * 1024;
+/** No target may take the harness's resident memory past this (the project's bound on a hostile run). */
+const PEAK_RSS_BOUND_BYTES = 600 * 1024 * 1024;
+/** Seconds a rate-limited run may spend waiting on Retry-After: small, so that the case ends quickly. */
+const RETRY_BUDGET_SECONDS = "2";
 
 /** Requirements of GET /events whose checks send filtered queries. */
 const FILTER_REQUIREMENTS = ["EVT-TIME-LT-RECORD", "EVT-EPC-EPCLIST", "EVT-BIZSTEP-MATCH", "EVT-BIZLOCATION"];
@@ -39,6 +46,8 @@ interface Case {
   scope: Scope;
   suite: string;
   timeoutMs?: number;
+  /** Options of the run beyond the common ones. */
+  extra?: string[];
 }
 
 // The cases that spend their time waiting (timeouts, Retry-After, a body read up to its cap) come first, so
@@ -112,6 +121,40 @@ const CASES: Case[] = [
     suite: "resolver,events",
   },
   { name: "pages in a loop", misbehaviour: "paging-loop", scope: "filtered", suite: "events,resolver" },
+  {
+    name: "answers 429 with Retry-After to everything",
+    misbehaviour: "status-429",
+    scope: "all",
+    suite: "events,resolver",
+    extra: ["--retry-budget", RETRY_BUDGET_SECONDS],
+  },
+  {
+    name: "sends its status line too late",
+    misbehaviour: "slow-headers",
+    scope: "epc",
+    suite: "events,resolver",
+    timeoutMs: SLOW_TIMEOUT_MS,
+  },
+  {
+    name: "never answers the resolver while GET /events answers",
+    misbehaviour: "silent",
+    scope: "resolver",
+    suite: "resolver,events",
+    timeoutMs: SLOW_TIMEOUT_MS,
+  },
+  { name: "serves an HTML page", misbehaviour: "html-body", scope: "filtered", suite: "events,resolver" },
+  {
+    name: "links its next page to another origin",
+    misbehaviour: "paging-off-origin",
+    scope: "filtered",
+    suite: "events,resolver",
+  },
+  {
+    name: "redirects every request but discovery to another origin, query and all",
+    misbehaviour: "redirect-off-origin",
+    scope: "all-but-discovery",
+    suite: "events,resolver,masterdata,auth,core-events,workflow",
+  },
 ];
 
 interface Ran {
@@ -126,8 +169,9 @@ let pool: RunPool;
 beforeAll(
   async () => {
     work = await tempDir("hostile");
-    // Four at once: most of a hostile run is waiting on the target, not working.
-    pool = new RunPool({ size: AT_ONCE, workDir: work.dir, runTimeoutMs: RUN_BOUND_MS });
+    // Four at once: most of a hostile run is waiting on the target, not working. A process per run, so that the
+    // peak memory each reports is its run's own.
+    pool = new RunPool({ size: AT_ONCE, workDir: work.dir, runTimeoutMs: RUN_BOUND_MS, recycleAfter: 1 });
     await mapPool(CASES, AT_ONCE, async (c, n) => {
       const target = await startHostileTarget({ apiKey: KEY, seed: 11, events: 40 });
       ran.set(c.name, { target, outcome: await runAgainst(target, c, n) });
@@ -145,7 +189,7 @@ afterAll(async () => {
 async function runAgainst(target: HostileTarget, c: Case, n: number): Promise<TracecheckOutcome> {
   target.misbehave(c.misbehaviour, c.scope);
   const args = ["--target", target.origin, "--api-key", KEY, "--suite", c.suite, "--runs", "1"];
-  args.push("--seed", "7", "--timeout", String(c.timeoutMs ?? TIMEOUT_MS));
+  args.push("--seed", "7", "--timeout", String(c.timeoutMs ?? TIMEOUT_MS), ...(c.extra ?? []));
   return pool.run({ label: `case-${n}-${c.misbehaviour}-${c.scope}`, args });
 }
 
@@ -161,11 +205,26 @@ function requirement(outcome: TracecheckOutcome, id: string): RequirementResult 
   return found;
 }
 
-/** Finished within the bound, with an exit status the contract knows, and no crash. */
+/** Finished within the bound, with an exit status the contract knows, no crash, and memory within its bound. */
 function expectFinished(outcome: TracecheckOutcome): void {
   expect(outcome.timedOut, `${outcome.label} was still running after ${RUN_BOUND_MS} ms`).toBe(false);
   expect([0, 1, 2], `${outcome.label}: ${outcome.stderr}`).toContain(outcome.exitCode);
   expect(outcome.stderr).not.toMatch(/harness error|Unhandled|TypeError|RangeError/);
+  expect(outcome.peakRssBytes, `${outcome.label}: peak resident memory`).toBeLessThan(PEAK_RSS_BOUND_BYTES);
+  // Every run that got as far as its report directory leaves its reports, an incomplete one included.
+  for (const file of ["report.json", "junit.xml"]) {
+    expect(existsSync(path.join(outcome.reportDir, file)), `${outcome.label} wrote ${file}`).toBe(true);
+  }
+}
+
+/** Exit 2, and the requirements named are undecided (error) with evidence, not failed. */
+function expectUndecided(outcome: TracecheckOutcome, ids: readonly string[]): void {
+  expect(outcome.exitCode, outcome.stderr).toBe(2);
+  expect(outcome.report?.verdict).toBe("incomplete");
+  for (const id of ids) {
+    const r = requirement(outcome, id);
+    expect(r.status, `${id}: ${r.reason ?? ""}`).toBe("error");
+  }
 }
 
 /** The key reached no other origin and shows in no output and no report. */
@@ -230,11 +289,13 @@ describe("a hostile target", () => {
     "answers one byte a second",
     "resets the connection mid-body",
     "answers 429 with Retry-After",
+    "sends its status line too late",
   ]) {
-    test(`that ${name}: the EPC requirements error or fail with evidence, the other filters still pass`, () => {
+    test(`that ${name}: the EPC requirements are undecided with evidence, the other filters still pass`, () => {
       const r = result(byName(name));
       expectFinished(r.outcome);
       expectBroken(r.outcome, EPC_REQUIREMENTS);
+      expectUndecided(r.outcome, EPC_REQUIREMENTS);
       expect(requirement(r.outcome, NOT_EPC_REQUIREMENT).status).toBe("pass");
       expectRestChecked(r.outcome, "resolver");
       expectKeySafe(r);
@@ -300,6 +361,64 @@ describe("a hostile target", () => {
     expectFinished(r.outcome);
     expectBroken(r.outcome, LINK_REQUIREMENTS);
     expectRestChecked(r.outcome, "events");
+    expectKeySafe(r);
+  });
+
+  test("that answers 429 with Retry-After to everything: exit 2 within the retry budget, saying so, nothing failed", () => {
+    const r = result(byName("answers 429 with Retry-After to everything"));
+    expectFinished(r.outcome);
+    expect(r.outcome.exitCode).toBe(2);
+    expect(r.outcome.stderr).toMatch(/429/);
+    expect(r.outcome.report?.verdict).toBe("incomplete");
+    expect(r.outcome.report?.summary.fail).toBe(0);
+    expectKeySafe(r);
+  });
+
+  test("that never answers the resolver while GET /events answers: the resolver is undecided, not failed", () => {
+    const r = result(byName("never answers the resolver while GET /events answers"));
+    expectFinished(r.outcome);
+    expectUndecided(r.outcome, ["RES-PATH-GTIN", "RES-PATH-GTIN-LOT"]);
+    expectRestChecked(r.outcome, "events");
+    expectKeySafe(r);
+  });
+
+  test("that serves an HTML page: the filter requirements error or fail with evidence", () => {
+    const r = result(byName("serves an HTML page"));
+    expectFinished(r.outcome);
+    expectBroken(r.outcome, FILTER_REQUIREMENTS);
+    expectRestChecked(r.outcome, "resolver");
+    expectKeySafe(r);
+  });
+
+  test("that links its next page to another origin: the page is not merged, the evidence names the origin", () => {
+    const r = result(byName("links its next page to another origin"));
+    expectFinished(r.outcome);
+    for (const id of FILTER_REQUIREMENTS) expect(requirement(r.outcome, id).status, id).not.toBe("pass");
+    const named = (r.outcome.report?.requirements ?? []).filter((q) =>
+      /another origin/.test(`${q.reason ?? ""} ${JSON.stringify(q.evidence)}`),
+    );
+    expect(named.length, "no requirement names the off-origin next link").toBeGreaterThan(0);
+    expectRestChecked(r.outcome, "resolver");
+    expectKeySafe(r);
+  });
+
+  // Every kind of request the harness sends (discovery aside) meets a 307 to another origin that keeps the path
+  // and the query: the resolver, filtered queries, master data and the auth probes that put the key in the URL.
+  test("that redirects every request but discovery to another origin: the key reaches it in no header, path or query", () => {
+    const r = result(byName("redirects every request but discovery to another origin, query and all"));
+    expectFinished(r.outcome);
+    const reached = r.target.other.received.map((q) => q.path);
+    expect(
+      reached.some((p) => p.startsWith("/events?")),
+      "no filtered query was redirected",
+    ).toBe(true);
+    expect(
+      reached.some((p) => /^\/(00|01|414|417)\//.test(p)),
+      "no resolver request was redirected",
+    ).toBe(true);
+    // The auth probes carry the key in the URL: they are not followed at all, and the report says why.
+    const probes = requirement(r.outcome, "AUTH-QUERY-STRING");
+    expect(probes.status).not.toBe("pass");
     expectKeySafe(r);
   });
 
