@@ -1,3 +1,4 @@
+export { type CaptureLimits, DEFAULT_CAPTURE_LIMITS } from "./capture/index.ts";
 export { EVENTS_FAULTS, QUERY_PARAMETER_EXCEPTION, QUERY_TOO_COMPLEX_EXCEPTION } from "./events/index.ts";
 export { FAULTS, faultCatalogue } from "./faults.ts";
 export { sendProblem } from "./problem.ts";

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAuth } from "./auth/index.ts";
+import { type CaptureLimits, registerCapture } from "./capture/index.ts";
 import { registerEvents } from "./events/index.ts";
 import { FAULTS } from "./faults.ts";
 import { registerMasterData } from "./masterdata/index.ts";
@@ -26,9 +27,12 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-/** Starts the reference sender; `store` sets how recordTimes are assigned on load (tests use it for fixed times). */
+/**
+ * Starts the reference sender; `store` sets how recordTimes are assigned on load (tests use it for fixed times),
+ * `capture` the limits of its EPCIS capture interface.
+ */
 export async function startReference(
-  opts: ReferenceOptions & { store?: StoreOptions },
+  opts: ReferenceOptions & { store?: StoreOptions; capture?: Partial<CaptureLimits> },
 ): Promise<RunningReference> {
   const faults = checkedFaults(opts.faults ?? []);
   const config: ReferenceConfig = { ...DEFAULT_CONFIG, ...opts.config };
@@ -53,6 +57,7 @@ export async function startReference(
   eventsApp.register(async (scope) => {
     registerAuth(scope, ctx, "events");
     registerEvents(scope, ctx, store);
+    registerCapture(scope, store, opts.capture);
   });
   const resolverApp = opts.resolverPort === undefined ? eventsApp : newInstance();
   resolverApp.register(async (scope) => {
