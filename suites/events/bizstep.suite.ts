@@ -1,15 +1,29 @@
 // Spec 4.1 EQ_bizStep: "Only events whose bizStep matches one of the values", compared under the three-form
-// equivalence of spec 2.1 (short, URN, Web URI), which also holds inside one pipe-joined value.
+// equivalence of spec 2.1 (short, URN, Web URI), which also holds inside one pipe-joined value. A word outside the
+// CBV is a value the harness makes up: a sender may refuse it (EVT-BIZSTEP-UNKNOWN), and must answer it right when
+// it accepts it.
 import fc from "fast-check";
 import { NO_MATCH } from "../../src/generate/index.ts";
+import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../src/harness/target.ts";
 import { bizStepForms, bizStepsEqual, canonicalBizStep, encodeQuery } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
-import { type CaseResult, INCONCLUSIVE_413, narrowingFor, sameSelection, suiteEnv } from "./support/cases.ts";
+import { exchangeOf } from "./support/answers.ts";
+import {
+  type CaseResult,
+  eventsOrVerdict,
+  failWith,
+  INCONCLUSIVE_413,
+  narrowingFor,
+  sameSelection,
+  suiteEnv,
+} from "./support/cases.ts";
 import { checkListFilter } from "./support/filters.ts";
 import { Findings } from "./support/findings.ts";
 import { skipWithoutEvents } from "./support/known.ts";
-import { checkProperty } from "./support/property.ts";
+import { probeOf } from "./support/probes.ts";
+import { checkAll, checkProperty } from "./support/property.ts";
 
 type Form = "short" | "urn" | "webUri";
 const FORMS: readonly Form[] = ["short", "urn", "webUri"];
@@ -72,6 +86,9 @@ requirementTest(
     const findings = new Findings();
     await checkProperty(checks, ctx, findings, {
       subject: "EQ_bizStep written in one form against another",
+      // A step outside the CBV in a form the events do not write is a value the harness made up.
+      isProbe: (c) =>
+        probeOf(env.known, c.written) !== undefined || probeOf(env.known, c.reference) !== undefined,
       // Two distinct steps are needed to mix forms; asking uniqueArray for two out of one never ends.
       arbitrary: steps.length >= 2 ? fc.oneof(oneStep, mixed) : oneStep,
       evaluate: async (c): Promise<CaseResult> => {
@@ -95,5 +112,42 @@ requirementTest(
         );
       },
     });
+  },
+);
+
+/** A word in the shape of a CBV step that no CBV 2.0 step has, in its three forms. */
+const UNKNOWN_WORD = "tracecheck_unknown_step";
+
+requirementTest(
+  "EVT-BIZSTEP-UNKNOWN",
+  "A bizStep word outside the CBV is accepted and matches nothing",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    if (skipWithoutEvents(checks, env.known)) return;
+    const findings = new Findings();
+    const forms = bizStepForms(UNKNOWN_WORD);
+    const cases = [forms.short, forms.urn, forms.webUri].map((value) => async (): Promise<CaseResult> => {
+      const query: EventQuery = { EQ_bizStep: [value] };
+      const answer = await env.answers.get(query);
+      if (answer.kind === "rejected" || (answer.kind === "broken" && answer.paging === undefined)) {
+        const how = answer.kind === "rejected" ? `status ${answer.result.status}` : answer.message;
+        return failWith(
+          `EQ_bizStep=${value}, a step outside the CBV, was refused (${how}); spec 4.1 selects the events whose bizStep matches it, which is none`,
+          exchangeEvidence(exchangeOf(answer)),
+        );
+      }
+      const answered = eventsOrVerdict(env, findings, query, answer);
+      if (!Array.isArray(answered)) return answered;
+      // Accepted, it is a value like any other: events answered for it fail EQ_bizStep's own requirement.
+      const problem = answerProblem({ query, answered, known: env.known.candidates(query) });
+      if (problem !== undefined) {
+        findings.note("EVT-BIZSTEP-MATCH", {
+          reason: `${problem.reason} (a step outside the CBV, which the target accepted)`,
+          evidence: exchangeEvidence(exchangeOf(answer), problem.evidence),
+        });
+      }
+      return { status: "ok" };
+    });
+    await checkAll(checks, findings, "EQ_bizStep with a word outside the CBV in its three forms", cases);
   },
 );

@@ -1,6 +1,8 @@
 // Spec 4.1 MATCH_anyEPCClass: "Only events having a quantityList, childQuantityList, inputQuantityList or
 // outputQuantityList where one of those EPC classes matches one of the patterns or URIs." One requirement per
-// list; a pattern must select what the classes it covers select (EVT-CLASS-PATTERN).
+// list, each with classes as the events write them; a pattern must select what the classes it covers select
+// (EVT-CLASS-PATTERN). That a class selects alike in URN and in Digital Link form is expected (EVT-CLASS-FORMS, a
+// SHOULD: the spec states form equivalence for bizStep alone).
 import fc from "fast-check";
 import { NO_MATCH } from "../../src/generate/index.ts";
 import { unionOf } from "../../src/harness/assertions/event-sets.ts";
@@ -11,7 +13,7 @@ import { classMatches } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
 import { type CaseResult, eventsOrVerdict, failWith, suiteEnv } from "./support/cases.ts";
-import { checkListFilter } from "./support/filters.ts";
+import { checkListFilter, checkOtherForms } from "./support/filters.ts";
 import { Findings } from "./support/findings.ts";
 import { classPatterns } from "./support/forms.ts";
 import { partialNote, skipWithoutEvents } from "./support/known.ts";
@@ -61,7 +63,9 @@ requirementTest(
     const cases = [...new Set(classes.flatMap((c) => classPatterns(c, pools.companyPrefixes)))]
       .sort()
       .map((pattern) => {
-        const covered = classes.filter((c) => classMatches(pattern, c));
+        // A pattern is an EPC URN (urn:epc:idpat), matched against classes in the same form; that it covers a class
+        // the events write as a Digital Link is form equivalence, which the spec does not state (EVT-CLASS-FORMS).
+        const covered = classes.filter((c) => c.startsWith("urn:") && classMatches(pattern, c));
         return { pattern, covers: covered.length, sample: spread(covered, MAX_COVERED) };
       })
       .filter((c) => c.covers > 0);
@@ -103,6 +107,19 @@ requirementTest(
           ...parts.map((q, i): [EventQuery, Answer] => [q, answers[i]!]),
         ]);
       },
+    });
+  },
+);
+
+requirementTest(
+  "EVT-CLASS-FORMS",
+  "A class selects the same events as a URN and as a Digital Link",
+  (checks, ctx) => {
+    const { pools } = suiteEnv(ctx).known;
+    return checkOtherForms(checks, ctx, {
+      parameter: "MATCH_anyEPCClass",
+      values: CLASS_FIELDS.flatMap((f) => pools.classes[f]),
+      what: "a class",
     });
   },
 );

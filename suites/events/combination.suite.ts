@@ -29,6 +29,7 @@ import { Findings } from "./support/findings.ts";
 import { skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
 import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "./support/pools.ts";
+import { inUtc, probeOf } from "./support/probes.ts";
 import { checkProperty } from "./support/property.ts";
 
 /**
@@ -99,6 +100,7 @@ requirementTest(
         );
         return fc.uniqueArray(value, { minLength: 2, maxLength: 3 }).map((values) => ({ parameter, values }));
       }),
+      isProbe: ({ parameter, values }) => values.some((v) => !pools[parameter].present.includes(v)),
       evaluate: ({ parameter, values }) =>
         checkRelation(
           env,
@@ -131,8 +133,10 @@ function parametersOf(e: EpcisEvent): EventQuery[] {
     const at = e[field];
     if (typeof at !== "string") continue;
     try {
-      const after = formatInstant(addUnits(parseInstant(at), 1n, fractionDigitsOf(at)));
-      out.push({ [ge]: at }, { [lt]: after });
+      // In UTC, with the event's own digits: bounds the sender must take (support/probes.ts).
+      const digits = fractionDigitsOf(at);
+      const after = formatInstant(addUnits(parseInstant(at), 1n, digits), { fractionDigits: digits });
+      out.push({ [ge]: inUtc(at) }, { [lt]: after });
     } catch {
       // An instant the event writes wrongly is a shape defect (EVT-SHAPE-SCHEMA), not a bound to combine.
     }
@@ -163,6 +167,7 @@ requirementTest(
     await checkProperty(checks, ctx, findings, {
       subject: "queries of two or three parameters against each parameter alone",
       arbitrary: fc.oneof({ weight: 2, arbitrary: ofOneEvent }, { weight: 1, arbitrary: drawn }),
+      isProbe: (q) => probeOf(env.known, q) !== undefined,
       evaluate: (q) =>
         checkRelation(
           env,

@@ -1,6 +1,7 @@
 // Spec 4.1 rules 1-2 and spec 7: how a query is written and when it may be refused. A repeated key "is not
-// equivalent and must not be used", so it is refused; a value with characters that need percent-encoding selects
-// the events carrying the decoded value; a narrow query (one EPC, one transformation id) is never too broad.
+// equivalent and must not be used": a sender must not read it as the pipe-joined value, and is expected to refuse
+// it; a value with characters that need percent-encoding selects the events carrying the decoded value; a narrow
+// query (one EPC, one lot class, one transformation id) is never too broad.
 import fc from "fast-check";
 import { identities } from "../../src/harness/assertions/event-sets.ts";
 import { problemBodyProblem } from "../../src/harness/assertions/problem-body.ts";
@@ -9,7 +10,14 @@ import { exchangeEvidence } from "../../src/harness/target.ts";
 import { runOracle } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery, ListParameter } from "../../src/model/types.ts";
 import { exchangeOf } from "./support/answers.ts";
-import { type CaseResult, failWith, judgeQuery, type SuiteEnv, suiteEnv } from "./support/cases.ts";
+import {
+  type CaseResult,
+  failWith,
+  judgeQuery,
+  type SuiteEnv,
+  suiteEnv,
+  undecided,
+} from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, partialNote, skipWithoutEvents } from "./support/known.ts";
 import {
@@ -19,11 +27,16 @@ import {
   EPC_FIELDS,
   type EpcField,
   epcsIn,
+  isLotClass,
   locationOf,
   needsEscaping,
   type ValuePools,
 } from "./support/pools.ts";
+import { inUtc } from "./support/probes.ts";
 import { checkAll, checkProperty } from "./support/property.ts";
+
+/** How a repeat can be read; the first is the one spec 4.1 rule 2 rules out. */
+const AS_PIPE = "read as the pipe-joined value";
 
 /** A request repeating one key, and how each way of reading it would answer. */
 interface RepeatCase {
@@ -63,7 +76,7 @@ function repeatCases(k: Known): RepeatCase[] {
     out.push({
       raw: `${parameter}=${encodeURIComponent(a)}&${parameter}=${encodeURIComponent(b)}`,
       readings: [
-        { reading: "read as alternatives", query: { [parameter]: [a, b] } },
+        { reading: AS_PIPE, query: { [parameter]: [a, b] } },
         { reading: "answered from the last repeat", query: { [parameter]: [b] } },
         { reading: "answered from the first repeat", query: { [parameter]: [a] } },
       ],
@@ -72,11 +85,12 @@ function repeatCases(k: Known): RepeatCase[] {
   const first = pools.eventTimes[0];
   const last = pools.eventTimes.at(-1);
   if (first !== undefined && last !== undefined && first !== last) {
+    const [early, late] = [inUtc(first), inUtc(last)];
     out.push({
-      raw: `GE_eventTime=${encodeURIComponent(first)}&GE_eventTime=${encodeURIComponent(last)}`,
+      raw: `GE_eventTime=${encodeURIComponent(early)}&GE_eventTime=${encodeURIComponent(late)}`,
       readings: [
-        { reading: "answered from the last repeat", query: { GE_eventTime: last } },
-        { reading: "answered from the first repeat", query: { GE_eventTime: first } },
+        { reading: "answered from the last repeat", query: { GE_eventTime: late } },
+        { reading: "answered from the first repeat", query: { GE_eventTime: early } },
       ],
     });
   }
@@ -100,6 +114,43 @@ function repeatCasesOrSkip(checks: Checks, env: SuiteEnv): RepeatCase[] | undefi
 }
 
 requirementTest(
+  "EVT-REPEAT-NOT-PIPE",
+  "A repeated key is not read as the pipe-joined value",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    const cases = repeatCasesOrSkip(checks, env)?.filter((c) =>
+      c.readings.some((r) => r.reading === AS_PIPE),
+    );
+    if (cases === undefined) return;
+    if (cases.length === 0) {
+      checks.skip(
+        "the known events hold no two values of a list parameter whose readings of a repeat differ",
+      );
+      return;
+    }
+    await checkAll(
+      checks,
+      new Findings(),
+      "requests repeating the key of a list parameter",
+      cases.map((c) => async (): Promise<CaseResult> => {
+        const answer = await env.answers.get(c.raw);
+        if (answer.kind === "throttled") return undecided(answer);
+        // Refused, or answered any other way: the repeat was not taken for the pipe-joined value.
+        if (answer.kind !== "events" || readingOf(env.known, answer.events, c) !== AS_PIPE)
+          return { status: "ok" };
+        return failWith(
+          `?${c.raw} was ${AS_PIPE}, which spec 4.1 rule 2 says a repeat is not`,
+          exchangeEvidence(exchangeOf(answer), {
+            expected: "a refusal, or anything but the answer to the pipe-joined value",
+            actual: { status: answer.pages[0]?.status, events: answer.events.length },
+          }),
+        );
+      }),
+    );
+  },
+);
+
+requirementTest(
   "EVT-REPEAT-REFUSED",
   "A repeated parameter key is refused with a 4xx",
   async (checks, ctx) => {
@@ -118,6 +169,8 @@ requirementTest(
           case "refused":
           case "rejected":
             return { status: "ok" };
+          case "throttled":
+            return undecided(answer);
           case "events":
             return failWith(
               `?${c.raw} was answered (${readingOf(env.known, answer.events, c)}) instead of refused`,
@@ -144,6 +197,7 @@ requirementTest(
       "refusals of a repeated key",
       cases.map((c) => async (): Promise<CaseResult> => {
         const answer = await env.answers.get(c.raw);
+        if (answer.kind === "throttled") return undecided(answer);
         if (answer.kind !== "refused" && answer.kind !== "rejected") {
           return { status: "inconclusive", reason: "not refused (see EVT-REPEAT-REFUSED)" };
         }
@@ -241,28 +295,33 @@ requirementTest(
 
 requirementTest(
   "EVT-413-NARROW",
-  "One EPC or one transformation id is never refused as too broad",
+  "One EPC, one lot class or one transformation id is never refused as too broad",
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
     if (skipWithoutEvents(checks, env.known)) return;
     const { pools } = env.known;
-    const narrow: EventQuery[] = [
-      ...[...new Set(EPC_FIELDS.flatMap((f) => pools.epcs[f]))].map((v) => ({ MATCH_anyEPC: [v] })),
-      ...pools.transformationIds.map((v) => ({ EQ_transformationID: [v] })),
-    ];
-    if (narrow.length === 0) {
-      checks.skip("no event the harness knows has an EPC or a transformationID");
+    // Each kind as likely as the others, however many EPCs there are.
+    const kinds: EventQuery[][] = [
+      [...new Set(EPC_FIELDS.flatMap((f) => pools.epcs[f]))].map((v) => ({ MATCH_anyEPC: [v] })),
+      [...new Set(CLASS_FIELDS.flatMap((f) => pools.classes[f]))]
+        .filter(isLotClass)
+        .map((v) => ({ MATCH_anyEPCClass: [v] })),
+      pools.transformationIds.map((v) => ({ EQ_transformationID: [v] })),
+    ].filter((k) => k.length > 0);
+    if (kinds.length === 0) {
+      checks.skip("no event the harness knows has an EPC, a lot class or a transformationID");
       return;
     }
     const findings = new Findings();
     await checkProperty(checks, ctx, findings, {
-      subject: "queries for one EPC or one transformation id",
-      arbitrary: fc.constantFrom(...narrow),
+      subject: "queries for one EPC, one lot class or one transformation id",
+      arbitrary: fc.constantFrom(...kinds).chain((k) => fc.constantFrom(...k)),
       evaluate: async (q): Promise<CaseResult> => {
         const answer = await env.answers.get(q);
+        if (answer.kind === "throttled") return undecided(answer);
         if (answer.kind !== "refused") return { status: "ok" };
         return failWith(
-          `the narrow query ?${new URL(answer.url).search.slice(1)} was refused with 413`,
+          `the narrow query ?${new URL(answer.url).search.slice(1)} was refused with 413; spec 4.1 says every parameter must be supported, and one value of it is as narrow as it gets`,
           exchangeEvidence(answer.result.exchange),
         );
       },

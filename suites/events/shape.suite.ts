@@ -9,28 +9,36 @@ import { queryDocumentProblem } from "../../src/harness/assertions/query-documen
 import { runValidators } from "../../src/harness/run-definition.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import { encodeQuery, eventIdentity, runOracle } from "../../src/model/index.ts";
+import {
+  bizStepForms,
+  CBV_BIZSTEPS,
+  canonicalBizStep,
+  compareInstants,
+  encodeQuery,
+  eventIdentity,
+  parseInstant,
+  runOracle,
+} from "../../src/model/index.ts";
 import type { EventQuery } from "../../src/model/types.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
 import {
   type CaseResult,
-  eventsOrVerdict,
   failWith,
   INCONCLUSIVE_413,
   noteContent,
   type SuiteEnv,
   suiteEnv,
+  undecided,
 } from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, skipWithoutEvents } from "./support/known.ts";
 import { answeredTwice, pagingLoss } from "./support/paging.ts";
 import { CLASS_FIELDS, EPC_FIELDS } from "./support/pools.ts";
+import { inUtc } from "./support/probes.ts";
 import { checkAll, recordResults } from "./support/property.ts";
 
-/** The first instant of xsd:dateTimeStamp: GE it spans every event. */
+/** The first instant of xsd:dateTimeStamp: GE it spans every event. A probe: a sender may refuse it. */
 const EARLIEST = "0001-01-01T00:00:00Z";
-/** Before any traceability event; a query bounded by it is used only where the oracle confirms it matches nothing. */
-const LONG_AGO = "1900-01-01T00:00:00Z";
 /** EPCs whose answers are compared for content, spread over the known ones. */
 const CONTENT_EPCS = 24;
 
@@ -50,7 +58,7 @@ function sampleQueries(k: Known): EventQuery[] {
   for (const [parameter, value] of firsts) if (value !== undefined) out.push({ [parameter]: [value] });
   if (pools.bizSteps.length >= 2) out.push({ EQ_bizStep: pools.bizSteps.slice(0, 2) });
   const time = pools.eventTimes[Math.floor(pools.eventTimes.length / 2)];
-  if (time !== undefined) out.push({ GE_eventTime: time });
+  if (time !== undefined) out.push({ GE_eventTime: inUtc(time) });
   out.push({ MATCH_anyEPC: [NO_MATCH.epcs[1]] });
   return out;
 }
@@ -70,6 +78,7 @@ requirementTest(
     }
     const cases = sampleQueries(env.known).map((q) => async (): Promise<CaseResult> => {
       const answer = await env.answers.get(q);
+      if (answer.kind === "throttled") return undecided(answer);
       if (answer.kind === "refused") return { status: "inconclusive", reason: INCONCLUSIVE_413 };
       // A refusal or a broken answer is for the requirement of the query to report; there is no body to judge.
       if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to validate" };
@@ -108,6 +117,7 @@ requirementTest(
     // A difference is noted in `findings`, which records it under this requirement.
     const served = queries.map((q) => async (): Promise<CaseResult> => {
       const answer = await env.answers.get(q);
+      if (answer.kind === "throttled") return undecided(answer);
       if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to compare" };
       noteContent(env, findings, answer);
       return { status: "ok" };
@@ -136,6 +146,11 @@ requirementTest(
     const answer = await env.answers.get({});
     const evidence = exchangeEvidence(exchangeOf(answer));
     switch (answer.kind) {
+      case "throttled": {
+        const result = undecided(answer);
+        if (result.status === "error") checks.error(result.reason, result.evidence);
+        return;
+      }
       case "refused":
         checks.pass("the unfiltered query was refused with 413 as too broad, which spec 7 allows");
         return;
@@ -152,7 +167,8 @@ requirementTest(
       case "events":
         break;
     }
-    // Queries whose bounds no event can miss: any event they answer must be in the unfiltered answer too.
+    // Queries whose bounds no event can miss: any event they answer must be in the unfiltered answer too. They are
+    // probes, so a refusal of them only leaves them out.
     const spanning = await Promise.all(
       [{ GE_eventTime: EARLIEST }, { GE_recordTime: EARLIEST }].map((q) => env.answers.get(q)),
     );
@@ -179,51 +195,82 @@ requirementTest(
   },
 );
 
+/** A CBV step none of the known events carries, in URN form: a value no sender can call invented. */
+function absentStep(k: Known): string | undefined {
+  const present = new Set(k.pools.bizSteps.map(canonicalBizStep));
+  const step = CBV_BIZSTEPS.find((s) => !present.has(s));
+  return step === undefined ? undefined : bizStepForms(step).urn;
+}
+
+/** LT the earliest known instant of the field, in UTC: a bound the data gives that no known event meets. */
+function beforeEverything(times: readonly string[]): string | undefined {
+  const sorted = [...times].sort((a, b) => compareInstants(parseInstant(a), parseInstant(b)));
+  return sorted[0] === undefined ? undefined : inUtc(sorted[0]);
+}
+
 requirementTest(
   "EVT-NO-MATCH",
   "A query matching nothing answers an empty event list",
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
+    const step = absentStep(env.known);
+    const first = beforeEverything(env.known.pools.eventTimes);
     const candidates: EventQuery[] = [
       { MATCH_anyEPC: [NO_MATCH.epcs[1]] },
       { MATCH_anyEPCClass: [NO_MATCH.classes[0]] },
-      { EQ_bizStep: [NO_MATCH.bizSteps[2]] },
+      { EQ_bizStep: [step ?? NO_MATCH.bizSteps[2]] },
       { EQ_transformationID: [NO_MATCH.transformationIds[0]] },
       { EQ_bizLocation: [NO_MATCH.locations[0]] },
-      { LT_eventTime: LONG_AGO },
+      ...(first === undefined ? [] : [{ LT_eventTime: first }]),
     ];
     const queries = candidates.filter((q) => runOracle(env.known.candidates(q), q).length === 0);
-    const findings = new Findings();
     const cases = queries.map((q) => async (): Promise<CaseResult> => {
       const answer = await env.answers.get(q);
-      if (answer.kind === "refused") return { status: "inconclusive", reason: INCONCLUSIVE_413 };
-      const events = eventsOrVerdict(env, findings, q, answer);
-      if (!Array.isArray(events)) {
-        return failWith(
-          `${encodeQuery(q)} matches nothing and should answer an empty list: ${events.status === "fail" ? events.reason : "no answer"}`,
-          exchangeEvidence(exchangeOf(answer)),
-        );
+      const evidence = exchangeEvidence(exchangeOf(answer));
+      switch (answer.kind) {
+        case "throttled":
+          return undecided(answer);
+        case "refused":
+          return { status: "inconclusive", reason: INCONCLUSIVE_413 };
+        case "rejected":
+          return failWith(
+            `${encodeQuery(q)} matches nothing and was refused with status ${answer.result.status} instead of answered with an empty list`,
+            evidence,
+          );
+        case "broken":
+          return failWith(
+            `${encodeQuery(q)} matches nothing and got no usable answer: ${answer.message}`,
+            evidence,
+          );
+        case "events":
+          return answer.events.length === 0
+            ? { status: "ok" }
+            : {
+                status: "inconclusive",
+                reason: "answered events the harness does not expect (see the filter's requirement)",
+              };
       }
-      return events.length === 0
-        ? { status: "ok" }
-        : {
-            status: "inconclusive",
-            reason: "answered events the harness does not expect (see the filter's requirement)",
-          };
     });
-    await checkAll(checks, findings, "queries matching nothing", cases);
+    await checkAll(checks, new Findings(), "queries matching nothing", cases);
   },
 );
 
+/** GE the earliest known eventTime, in UTC: a bound the data gives that every known event with one meets. */
+function spanningAll(k: Known): EventQuery | undefined {
+  const first = beforeEverything(k.pools.eventTimes);
+  return first === undefined ? undefined : { GE_eventTime: first };
+}
+
 requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 413", async (checks, ctx) => {
   const env = suiteEnv(ctx);
-  const broad: EventQuery[] = [{}, { GE_eventTime: EARLIEST }];
+  const broad: EventQuery[] = [{}, ...[spanningAll(env.known)].filter((q) => q !== undefined)];
   const notes: string[] = [];
   for (const q of broad) {
     const answer = await env.answers.get(q);
     const what = encodeQuery(q) === "" ? "the unfiltered query" : encodeQuery(q);
     if (answer.kind === "events") notes.push(`${what} was answered with ${answer.events.length} events`);
     else if (answer.kind === "refused") notes.push(`${what} was refused with 413, which spec 7 allows`);
+    else if (answer.kind === "throttled") notes.push(`${what} was still answered 429 after the retries`);
     else
       notes.push(
         `${what} got ${answer.kind === "rejected" ? `status ${answer.result.status}` : "no usable answer"} (see EVT-UNFILTERED)`,
@@ -265,7 +312,7 @@ requirementTest(
         .sort((a, b) => b.n - a.n)[0]?.q;
     const candidates: (EventQuery | undefined)[] = [
       {},
-      { GE_eventTime: EARLIEST },
+      spanningAll(env.known),
       busiest("EQ_bizStep", pools.bizSteps),
       busiest("EQ_bizLocation", pools.locations),
     ];
@@ -273,6 +320,7 @@ requirementTest(
     const answers = await Promise.all(queries.map((q) => env.answers.get(q)));
     const cases = queries.map((q, i) => async (): Promise<CaseResult> => {
       const answer = answers[i]!;
+      if (answer.kind === "throttled") return undecided(answer);
       if (answer.kind === "broken" && answer.paging !== undefined) {
         return failWith(answer.message, exchangeEvidence(answer.exchange));
       }
@@ -286,6 +334,11 @@ requirementTest(
       return problem;
     });
     const results = await Promise.all(cases.map((c) => c()));
+    const notDecided = results.find((r) => r.status === "error");
+    if (notDecided?.status === "error") {
+      checks.error(notDecided.reason, notDecided.evidence);
+      return;
+    }
     if (results.every((r) => r.status === "inconclusive")) {
       checks.skip("the target did not page any answer");
       return;

@@ -1,15 +1,24 @@
-// Spec 4.1 LT_ and GE_ on recordTime and eventTime: "strictly less than" and "greater than or equal to" an
-// xsd:dateTimeStamp. Bounds are taken at the instants of the target's events, written at other offsets, with
-// extra fractional zeros, and one unit of the event's own precision to either side, so that an inclusive LT, an
-// exclusive GE, a comparison cut to milliseconds or one blind to offsets shows. GE t and LT t must split the
-// events between them.
+// Spec 4.1 LT_ and GE_ on recordTime and eventTime: "strictly less than" and "greater than or equal to" an "ISO
+// date-time in UTC (xsd:dateTimeStamp)". Bounds are taken at the instants of the target's events, written in UTC
+// with the event's own fractional digits, and one unit of that precision to either side, so that an inclusive LT,
+// an exclusive GE, a comparison cut to milliseconds or one blind to offsets (the events carry theirs) shows. GE t
+// and LT t must split the events between them. Now and then a bound is a probe (support/probes.ts): another
+// offset or more fractional digits; a sender may refuse those (EVT-TIME-PROBES), and must answer right what it
+// accepts.
 import fc from "fast-check";
 import { unionOf } from "../../src/harness/assertions/event-sets.ts";
 import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
 import type { RunContext } from "../../src/harness/context.ts";
 import { type Checks, requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import { addUnits, formatInstant, fractionDigitsOf, parseInstant } from "../../src/model/index.ts";
+import {
+  addUnits,
+  compareInstants,
+  encodeQuery,
+  formatInstant,
+  fractionDigitsOf,
+  parseInstant,
+} from "../../src/model/index.ts";
 import type { EventQuery, TimeParameter } from "../../src/model/types.ts";
 import { exchangeOf } from "./support/answers.ts";
 import {
@@ -19,19 +28,31 @@ import {
   judgeNarrowed,
   narrowingFor,
   suiteEnv,
+  undecided,
 } from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
 import { partialNote, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
+import { probeOf } from "./support/probes.ts";
 import { checkAll, checkProperty } from "./support/property.ts";
 
-const OFFSETS = ["Z", "+00:00", "+05:30", "-03:00", "+09:00", "-10:00", "+14:00", "-12:00"] as const;
-const VARIANTS = ["as written", "other offset", "extra zeros", "one unit before", "one unit after"] as const;
+/** Offsets of the probes: UTC written otherwise, half-hour and extreme offsets on both sides. */
+const OFFSETS = ["+00:00", "-00:00", "+09:30", "-03:00", "+05:45", "-10:00", "+14:00", "-12:00"] as const;
+/** The bounds every sender must take (UTC, the data's precision) and, less often, probes. */
+const VARIANTS = [
+  { name: "at the instant", weight: 4 },
+  { name: "one unit before", weight: 2 },
+  { name: "one unit after", weight: 2 },
+  { name: "other offset", weight: 1 },
+  { name: "extra zeros", weight: 1 },
+] as const;
+
+type Variant = (typeof VARIANTS)[number]["name"];
 
 interface TimeCase {
   /** The event's instant as the event writes it. */
   at: string;
-  variant: (typeof VARIANTS)[number];
+  variant: Variant;
   offset: (typeof OFFSETS)[number];
   zeros: number;
 }
@@ -40,16 +61,16 @@ function bound(c: TimeCase): string {
   const instant = parseInstant(c.at);
   const digits = fractionDigitsOf(c.at);
   switch (c.variant) {
-    case "as written":
-      return c.at;
+    case "at the instant":
+      return formatInstant(instant, { fractionDigits: digits });
+    case "one unit before":
+      return formatInstant(addUnits(instant, -1n, digits), { fractionDigits: digits });
+    case "one unit after":
+      return formatInstant(addUnits(instant, 1n, digits), { fractionDigits: digits });
     case "other offset":
       return formatInstant(instant, { offset: c.offset, fractionDigits: digits });
     case "extra zeros":
-      return formatInstant(instant, { offset: c.offset, fractionDigits: digits + c.zeros });
-    case "one unit before":
-      return formatInstant(addUnits(instant, -1n, digits), { offset: c.offset, fractionDigits: digits });
-    case "one unit after":
-      return formatInstant(addUnits(instant, 1n, digits), { offset: c.offset, fractionDigits: digits });
+      return formatInstant(instant, { fractionDigits: digits + c.zeros });
   }
 }
 
@@ -75,10 +96,11 @@ async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParame
     note: `; each bound also checked with ${COMPLEMENT[parameter]} splitting the events${partialNote(env.known)}`,
     arbitrary: fc.record({
       at: fc.constantFrom(...times),
-      variant: fc.constantFrom(...VARIANTS),
+      variant: fc.oneof(...VARIANTS.map((v) => ({ weight: v.weight, arbitrary: fc.constant(v.name) }))),
       offset: fc.constantFrom(...OFFSETS),
       zeros: fc.integer({ min: 1, max: 3 }),
     }),
+    isProbe: (c) => probeOf(env.known, { [parameter]: bound(c) }) !== undefined,
     evaluate: async (c): Promise<CaseResult> => {
       const value = bound(c);
       const query: EventQuery = { [parameter]: value };
@@ -125,6 +147,82 @@ requirementTest("EVT-TIME-GE-EVENT", "GE_eventTime keeps eventTime at or after t
   checkBound(checks, ctx, "GE_eventTime"),
 );
 
+const REQUIREMENT: Record<TimeParameter, string> = {
+  LT_recordTime: "EVT-TIME-LT-RECORD",
+  GE_recordTime: "EVT-TIME-GE-RECORD",
+  LT_eventTime: "EVT-TIME-LT-EVENT",
+  GE_eventTime: "EVT-TIME-GE-EVENT",
+};
+
+/** The offsets every run probes, so that a sender refusing them is told so in every run. */
+const PROBED_OFFSETS = ["+00:00", "-00:00", "+09:30", "-10:00"] as const;
+/** The first and last second of xsd:dateTimeStamp with a four-digit year: instants far outside any data. */
+const FAR = ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"] as const;
+
+/** The probes of one parameter, each with what it probes: other offsets, more digits, far instants. */
+function timeProbes(at: string, maxDigits: number): { value: string; what: string }[] {
+  const instant = parseInstant(at);
+  const digits = fractionDigitsOf(at);
+  return [
+    ...PROBED_OFFSETS.map((offset) => ({
+      value: formatInstant(instant, { offset, fractionDigits: digits }),
+      what: `offset ${offset}`,
+    })),
+    {
+      value: formatInstant(instant, { fractionDigits: maxDigits + 3 }),
+      what: `${maxDigits + 3} fractional digits, more than the data has`,
+    },
+    ...FAR.map((value) => ({ value, what: "an instant far outside the data" })),
+  ];
+}
+
+requirementTest(
+  "EVT-TIME-PROBES",
+  "Time bounds at other offsets, with more digits or far outside the data are accepted",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    if (skipWithoutEvents(checks, env.known)) return;
+    const findings = new Findings();
+    const parameters: TimeParameter[] = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"];
+    const cases = parameters.flatMap((parameter) => {
+      const times = parameter.endsWith("recordTime")
+        ? env.known.pools.recordTimes
+        : env.known.pools.eventTimes;
+      const sorted = [...times].sort((a, b) => compareInstants(parseInstant(a), parseInstant(b)));
+      const at = sorted[Math.floor(sorted.length / 2)];
+      if (at === undefined) return [];
+      const maxDigits = Math.max(...times.map(fractionDigitsOf));
+      return timeProbes(at, maxDigits).map(({ value, what }) => async (): Promise<CaseResult> => {
+        const query: EventQuery = { [parameter]: value };
+        const answer = await env.answers.get(query);
+        if (answer.kind === "rejected" || (answer.kind === "broken" && answer.paging === undefined)) {
+          const how = answer.kind === "rejected" ? `status ${answer.result.status}` : answer.message;
+          return failWith(
+            `${encodeQuery(query)} (${what}) was refused (${how}); spec 4.1 types the bound as an xsd:dateTimeStamp, which allows it`,
+            exchangeEvidence(exchangeOf(answer)),
+          );
+        }
+        const answered = eventsOrVerdict(env, findings, query, answer);
+        if (!Array.isArray(answered)) return answered;
+        // Accepted, it is a bound like any other: a wrong answer fails the parameter's own requirement.
+        const problem = answerProblem({ query, answered, known: env.known.events });
+        if (problem !== undefined) {
+          findings.note(REQUIREMENT[parameter], {
+            reason: `${problem.reason} (a bound with ${what}, which the target accepted)`,
+            evidence: exchangeEvidence(exchangeOf(answer), problem.evidence),
+          });
+        }
+        return { status: "ok" };
+      });
+    });
+    if (cases.length === 0) {
+      checks.skip("no event the harness knows has an eventTime or recordTime that is an xsd:dateTimeStamp");
+      return;
+    }
+    await checkAll(checks, findings, "time bounds the harness invented", cases);
+  },
+);
+
 /** Values that are not xsd:dateTimeStamp, built around a known instant where there is one. */
 function invalidTimes(sample: string | undefined): string[] {
   const at = sample ?? "2025-06-06T07:41:33.452Z";
@@ -158,6 +256,8 @@ requirementTest(
             );
           case "broken":
             return failWith(`${p}=${value} was not refused with a 4xx: ${answer.message}`, evidence);
+          case "throttled":
+            return undecided(answer);
         }
       }),
     );

@@ -102,12 +102,14 @@ const CATALOGUE = {
     violates: ["EVT-PIPE-OR"],
   },
   "repeat-last-wins": {
-    description: "A repeated key is accepted and its last value used instead of the request being refused.",
+    description:
+      "A repeated key is accepted and its last value used instead of the request being refused (a SHOULD).",
     violates: ["EVT-REPEAT-REFUSED"],
   },
   "repeat-as-or": {
-    description: "A repeated list parameter is accepted and read as alternatives instead of being refused.",
-    violates: ["EVT-REPEAT-REFUSED"],
+    description:
+      "A repeated list parameter is read as its values joined by the pipe, which spec 4.1 rule 2 says it is not.",
+    violates: ["EVT-REPEAT-NOT-PIPE", "EVT-REPEAT-REFUSED"],
   },
   "and-as-or": {
     description: "Different parameters combine as OR instead of AND.",

@@ -14,6 +14,8 @@ export type Answer =
   | { kind: "refused"; url: string; result: HttpResult }
   /** Any other 4xx. */
   | { kind: "rejected"; url: string; result: HttpResult }
+  /** 429 still standing after the client's retries: the target asked to be asked later, which decides nothing. */
+  | { kind: "throttled"; url: string; result: HttpResult }
   /** No usable answer: a 5xx, a body that is not a query document, a network failure, or broken paging. */
   | { kind: "broken"; url: string; message: string; exchange?: ExchangeRecord; paging?: PageProblemKind };
 
@@ -35,6 +37,7 @@ async function fetchAnswer(ctx: RunContext, q: EventQuery | string): Promise<Ans
     throw err;
   }
   const { pages, problem } = read;
+  if (problem?.result?.status === 429) return { kind: "throttled", url, result: problem.result };
   if (problem !== undefined && pages.length === 0) {
     const result = problem.result;
     if (result?.status === 413) return { kind: "refused", url, result };
@@ -62,6 +65,7 @@ export function exchangeOf(answer: Answer): ExchangeRecord | undefined {
       return answer.pages[0]?.exchange;
     case "refused":
     case "rejected":
+    case "throttled":
       return answer.result.exchange;
     case "broken":
       return answer.exchange;

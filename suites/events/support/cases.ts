@@ -11,14 +11,18 @@ import { type Answer, AnswerCache, exchangeOf } from "./answers.ts";
 import type { Findings } from "./findings.ts";
 import { type Known, knownEvents } from "./known.ts";
 import { blamePaging } from "./paging.ts";
-import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "./pools.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, isLotClass } from "./pools.ts";
+import { probeOf } from "./probes.ts";
 
 export type CaseResult =
   | { status: "ok" }
   | { status: "inconclusive"; reason: string }
-  | { status: "fail"; reason: string; evidence: Evidence };
+  | { status: "fail"; reason: string; evidence: Evidence }
+  /** The case could not be decided for a reason that is no verdict on the sender (429 after every retry). */
+  | { status: "error"; reason: string; evidence: Evidence };
 
 export const INCONCLUSIVE_413 = "refused with 413 as too broad (spec 7)";
+export const INCONCLUSIVE_PROBE = "refused a value the harness invented";
 const INCONCLUSIVE_PAGING = "its pages could not be read to the end (see EVT-PAGING)";
 
 /** What every check of a suite file shares: the run context, the known events and the answers read so far. */
@@ -35,9 +39,26 @@ export function suiteEnv(ctx: RunContext): SuiteEnv {
   return env;
 }
 
-/** Spec 7 and EVT-413-NARROW: one EPC or one transformation id is narrow, whatever else narrows it further. */
-function isNarrow(q: EventQuery): boolean {
-  return q.MATCH_anyEPC?.length === 1 || q.EQ_transformationID?.length === 1;
+/**
+ * EVT-413-NARROW: one EPC, one lot class or one transformation id is narrow, whatever else narrows it further; a
+ * sender refusing it does not support the parameter (spec 4.1: "Every one must be supported").
+ */
+export function isNarrow(q: EventQuery): boolean {
+  const classes = q.MATCH_anyEPCClass;
+  return (
+    q.MATCH_anyEPC?.length === 1 ||
+    q.EQ_transformationID?.length === 1 ||
+    (classes?.length === 1 && isLotClass(classes[0]!))
+  );
+}
+
+/** A 429 that outlasted the client's retries: the case is an error, never a verdict on the sender. */
+export function undecided(answer: Answer & { kind: "throttled" }): CaseResult {
+  return {
+    status: "error",
+    reason: `${answer.url} was still answered 429 Too Many Requests after the retries the run allows; run again with a lower --rate`,
+    evidence: exchangeEvidence(answer.result.exchange),
+  };
 }
 
 export function failWith(reason: string, evidence: Evidence): CaseResult {
@@ -52,7 +73,17 @@ export function eventsOrVerdict(
   answer: Answer,
 ): EpcisEvent[] | CaseResult {
   const evidence = exchangeEvidence(exchangeOf(answer));
+  // A value the harness invented may be refused (ARCHITECTURE.md): at most a warning under the probe's own
+  // requirement, and the case says nothing about the check that drew it.
+  const probeRefused = (how: string): CaseResult | undefined => {
+    const probe = probeOf(e.known, q);
+    if (probe === undefined) return undefined;
+    findings.note(probe, { reason: `${encodeQuery(q)} was ${how}`, evidence });
+    return { status: "inconclusive", reason: `${INCONCLUSIVE_PROBE} (see ${probe})` };
+  };
   switch (answer.kind) {
+    case "throttled":
+      return undecided(answer);
     case "refused":
       if (isNarrow(q)) {
         findings.note("EVT-413-NARROW", {
@@ -62,16 +93,22 @@ export function eventsOrVerdict(
       }
       return { status: "inconclusive", reason: INCONCLUSIVE_413 };
     case "rejected":
-      return failWith(
-        `the valid query ${encodeQuery(q)} was refused with status ${answer.result.status}`,
-        evidence,
+      return (
+        probeRefused(`refused with status ${answer.result.status}`) ??
+        failWith(
+          `the query ${encodeQuery(q)}, whose values all come from the target's own events, was refused with status ${answer.result.status}`,
+          evidence,
+        )
       );
     case "broken":
       if (answer.paging !== undefined) {
         findings.note("EVT-PAGING", { reason: answer.message, evidence });
         return { status: "inconclusive", reason: INCONCLUSIVE_PAGING };
       }
-      return failWith(`the query ${encodeQuery(q)} got no usable answer: ${answer.message}`, evidence);
+      return (
+        probeRefused(`not answered: ${answer.message}`) ??
+        failWith(`the query ${encodeQuery(q)} got no usable answer: ${answer.message}`, evidence)
+      );
     case "events":
       noteContent(e, findings, answer);
       return answer.events;
@@ -102,11 +139,15 @@ export interface QueryCase {
   narrowing?: EventQuery | undefined;
 }
 
-/** One EPC (else one class) of an event: a parameter that narrows a query to the events around it. */
+/**
+ * One EPC (else one lot class, else one class) of an event: a parameter that narrows a query to the events around
+ * it. The first two are narrow queries, which a sender may not refuse as too broad (EVT-413-NARROW).
+ */
 export function narrowingFor(e: EpcisEvent): EventQuery | undefined {
   const epc = EPC_FIELDS.flatMap((f) => epcsIn(e, f))[0];
   if (epc !== undefined) return { MATCH_anyEPC: [epc] };
-  const epcClass = CLASS_FIELDS.flatMap((f) => classesIn(e, f))[0];
+  const classes = CLASS_FIELDS.flatMap((f) => classesIn(e, f));
+  const epcClass = classes.find(isLotClass) ?? classes[0];
   return epcClass === undefined ? undefined : { MATCH_anyEPCClass: [epcClass] };
 }
 

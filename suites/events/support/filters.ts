@@ -1,13 +1,17 @@
 // The check of one list parameter against the oracle (spec 4.1): single values drawn from the target's events,
-// and now and then a value that matches nothing. Pipes, combinations and encodings have checks of their own.
+// and now and then a value that matches nothing (a probe, support/probes.ts). Pipes, combinations and encodings
+// have checks of their own. And the check that an identifier selects alike in its two spellings, URN and Digital
+// Link: expected, not required, since the spec states form equivalence for bizStep alone (spec 2.1).
 import fc from "fast-check";
 import type { RunContext } from "../../../src/harness/context.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
-import { matchesQuery } from "../../../src/model/index.ts";
-import type { EpcisEvent, ListParameter } from "../../../src/model/types.ts";
-import { judgeQuery, narrowingFor, suiteEnv } from "./cases.ts";
+import { encodeQuery, matchesQuery } from "../../../src/model/index.ts";
+import type { EpcisEvent, EventQuery, ListParameter } from "../../../src/model/types.ts";
+import { INCONCLUSIVE_413, judgeQuery, narrowingFor, sameSelection, suiteEnv } from "./cases.ts";
 import { Findings } from "./findings.ts";
+import { otherForm } from "./forms.ts";
 import { partialNote, skipWithoutEvents } from "./known.ts";
+import { plainFirst } from "./pools.ts";
 import { checkProperty } from "./property.ts";
 
 export interface ListFilterSpec {
@@ -38,6 +42,7 @@ export async function checkListFilter(checks: Checks, ctx: RunContext, spec: Lis
       { weight: 4, arbitrary: fc.constantFrom(...spec.values) },
       { weight: 1, arbitrary: fc.constantFrom(...spec.noMatch) },
     ),
+    isProbe: (value) => !spec.values.includes(value),
     evaluate: (value) => {
       const query = { [spec.parameter]: [value] };
       const blames = spec.blames?.(value);
@@ -49,6 +54,55 @@ export async function checkListFilter(checks: Checks, ctx: RunContext, spec: Lis
         // A narrowing by the same parameter would replace the value under check.
         ...(narrowing === undefined || spec.parameter in narrowing ? {} : { narrowing }),
       });
+    },
+  });
+}
+
+export interface FormsSpec {
+  parameter: "MATCH_anyEPC" | "MATCH_anyEPCClass" | "EQ_bizLocation";
+  /** Identifiers as the target's events write them. */
+  values: readonly string[];
+  /** What is compared, e.g. "an EPC". */
+  what: string;
+}
+
+/** A value as the events write it and in its other spelling select the same events (a SHOULD requirement). */
+export async function checkOtherForms(checks: Checks, ctx: RunContext, spec: FormsSpec): Promise<void> {
+  const env = suiteEnv(ctx);
+  if (skipWithoutEvents(checks, env.known)) return;
+  const prefixes = env.known.pools.companyPrefixes;
+  const pairs = plainFirst([...new Set(spec.values)].sort())
+    .map((value) => ({ value, other: otherForm(value, prefixes) }))
+    .filter((p): p is { value: string; other: string } => p.other !== undefined);
+  if (pairs.length === 0) {
+    checks.skip(
+      `no ${spec.what} of the known events has another spelling the harness can write (a URN, or a Digital Link whose company prefix a URN shows)`,
+    );
+    return;
+  }
+  const findings = new Findings();
+  await checkProperty(checks, ctx, findings, {
+    subject: `${spec.parameter} with ${spec.what} and with its other spelling`,
+    arbitrary: fc.constantFrom(...pairs),
+    evaluate: async ({ value, other }) => {
+      const relation = `${spec.parameter}=${value} and ${spec.parameter}=${other} selecting the same events`;
+      const [written, respelled]: EventQuery[] = [
+        { [spec.parameter]: [value] },
+        { [spec.parameter]: [other] },
+      ];
+      const result = await sameSelection(env, findings, relation, written!, respelled!);
+      if (result.status !== "inconclusive" || result.reason !== INCONCLUSIVE_413) return result;
+      // Too broad to answer (spec 7): the same relation among the events around one event that holds the value.
+      const holder = env.known.candidates(written!).find((e) => matchesQuery(e, written!));
+      const narrowing = holder === undefined ? undefined : narrowingFor(holder);
+      if (narrowing === undefined || spec.parameter in narrowing) return result;
+      return sameSelection(
+        env,
+        findings,
+        `${relation}, both narrowed by ${encodeQuery(narrowing)}`,
+        { ...written, ...narrowing },
+        { ...respelled, ...narrowing },
+      );
     },
   });
 }

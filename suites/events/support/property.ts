@@ -17,6 +17,12 @@ export interface PropertySpec<T> {
   runs?: number;
   /** Added to the pass note, e.g. that the baseline is partial. */
   note?: string;
+  /**
+   * Whether a case holds a value the harness invented (support/probes.ts). Such a case is judged like any other
+   * when the sender answers it, but the check passes only on cases of real values: a check whose real cases were
+   * all inconclusive is skipped.
+   */
+  isProbe?: (value: T) => boolean;
 }
 
 /** Records the verdict of cases that need no drawing (a fixed list); a failure names how many cases failed. */
@@ -44,30 +50,53 @@ export function recordResults(
     checks.fail(`${first.reason}${more}`, first.evidence);
     return;
   }
-  summarize(checks, subject, results, "");
+  summarize(checks, subject, results, [], "");
 }
 
-/** Pass with the counts, or skip when no case was conclusive (a 413 is a legal answer to a broad query). */
-function summarize(checks: Checks, subject: string, results: readonly CaseResult[], note: string): void {
-  const { ok, inconclusive } = tally(results);
+/**
+ * Error when a case could not be decided (429 after every retry); else pass with the counts, or skip when no case
+ * of a real value was conclusive (a 413 is a legal answer to a broad query, a probe may be refused).
+ */
+function summarize(
+  checks: Checks,
+  subject: string,
+  results: readonly CaseResult[],
+  probes: readonly boolean[],
+  note: string,
+): void {
+  const undecided = results.find((r) => r.status === "error");
+  if (undecided !== undefined) {
+    checks.error(undecided.reason, undecided.evidence);
+    return;
+  }
+  const { ok, okProbes, inconclusive } = tally(results, probes);
+  const probeNote = okProbes > 0 ? ` (and ${okProbes} of invented values)` : "";
   if (ok === 0) {
+    const real = results.length - probes.filter(Boolean).length;
     checks.skip(
-      `every one of the ${results.length} cases of ${subject} was inconclusive: ${describeInconclusive(inconclusive)}`,
+      real === 0
+        ? `no case of ${subject} used a value of the target's own events${probeNote}`
+        : `every one of the ${real} cases of ${subject} with values of the target's own events was inconclusive: ${describeInconclusive(inconclusive)}${probeNote}`,
     );
     return;
   }
   const rest = inconclusive.size > 0 ? `; inconclusive: ${describeInconclusive(inconclusive)}` : "";
-  checks.pass(`${ok} of ${results.length} cases of ${subject} held${rest}${note}`);
+  checks.pass(`${ok + okProbes} of ${results.length} cases of ${subject} held${probeNote}${rest}${note}`);
 }
 
-function tally(results: readonly CaseResult[]): { ok: number; inconclusive: Map<string, number> } {
+function tally(
+  results: readonly CaseResult[],
+  probes: readonly boolean[],
+): { ok: number; okProbes: number; inconclusive: Map<string, number> } {
   const inconclusive = new Map<string, number>();
   let ok = 0;
-  for (const r of results) {
-    if (r.status === "ok") ok += 1;
+  let okProbes = 0;
+  results.forEach((r, i) => {
+    if (r.status === "ok" && probes[i] === true) okProbes += 1;
+    else if (r.status === "ok") ok += 1;
     if (r.status === "inconclusive") inconclusive.set(r.reason, (inconclusive.get(r.reason) ?? 0) + 1);
-  }
-  return { ok, inconclusive };
+  });
+  return { ok, okProbes, inconclusive };
 }
 
 function describeInconclusive(inconclusive: Map<string, number>): string {
@@ -118,5 +147,6 @@ export async function checkProperty<T>(
     });
     return;
   }
-  summarize(checks, spec.subject, first, spec.note ?? "");
+  const isProbe = spec.isProbe ?? (() => false);
+  summarize(checks, spec.subject, first, drawn.map(isProbe), spec.note ?? "");
 }

@@ -1,6 +1,6 @@
 // Time windows that split events into slices of about `size` and together cover every instant: narrower queries
 // whose answers a broad answer must hold (EVT-PAGING).
-import { compareInstants, parseInstant } from "../../../src/model/index.ts";
+import { compareInstants, formatInstant, fractionDigitsOf, parseInstant } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 
 export type TimeField = "eventTime" | "recordTime";
@@ -16,7 +16,9 @@ export function timeWindows(
       const text = e[field];
       if (typeof text !== "string") return [];
       try {
-        return [{ text, at: parseInstant(text) }];
+        // Bounds in UTC with the event's own digits: ones every sender must take (support/probes.ts).
+        const at = parseInstant(text);
+        return [{ text: formatInstant(at, { fractionDigits: fractionDigitsOf(text) }), at }];
       } catch {
         return [];
       }
