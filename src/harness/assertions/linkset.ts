@@ -6,12 +6,48 @@ import type { Evidence } from "../types.ts";
 /** Member names of a link set entry are link type URIs under this namespace (spec 2.3). */
 export const LINK_TYPE_NAMESPACE = "https://ref.gs1.org/voc/";
 
+/**
+ * Other spellings of the same link types. The GS1 Web Vocabulary declares each link type under
+ * https://gs1.org/voc/ and https://www.gs1.org/voc/ as well (owl:equivalentProperty), and GS1's own resolver
+ * writes its link sets that way; spec 4.2 names the link types in the compact gs1: form. A standard that names
+ * one thing several ways is read in all of them (RES-LINKTYPE-SPELLING only warns).
+ */
+export const OTHER_LINK_TYPE_NAMESPACES: readonly string[] = [
+  "http://ref.gs1.org/voc/",
+  "https://gs1.org/voc/",
+  "http://gs1.org/voc/",
+  "https://www.gs1.org/voc/",
+  "http://www.gs1.org/voc/",
+  "gs1:",
+];
+
+const NAMESPACES = [LINK_TYPE_NAMESPACE, ...OTHER_LINK_TYPE_NAMESPACES];
+
 export const DEFAULT_LINK = `${LINK_TYPE_NAMESPACE}defaultLink`;
 export const MASTER_DATA_LINK = `${LINK_TYPE_NAMESPACE}masterData`;
 export const EPCIS_LINK = `${LINK_TYPE_NAMESPACE}epcis`;
 
 /** The link types spec 2.3 names; their members must be arrays of link objects. */
 export const SPEC_LINK_TYPES: readonly string[] = [DEFAULT_LINK, MASTER_DATA_LINK, EPCIS_LINK];
+
+/** The vocabulary term a member name or link type spells, in any of the namespaces, else undefined. */
+function termOf(name: string): string | undefined {
+  const namespace = NAMESPACES.find((ns) => name.startsWith(ns));
+  const term = namespace === undefined ? undefined : name.slice(namespace.length);
+  return term === undefined || term === "" || term.includes("/") ? undefined : term;
+}
+
+/** The entry member spec 2.3 lists a link type under: "gs1:epcis", "https://gs1.org/voc/epcis" and the like read as https://ref.gs1.org/voc/epcis. */
+export function linkTypeMember(linkType: string): string {
+  const term = termOf(linkType);
+  return term === undefined ? linkType : LINK_TYPE_NAMESPACE + term;
+}
+
+/** The members of an entry that name a link type, in whichever spelling the entry uses. */
+function membersFor(entry: LinksetEntry, linkType: string): string[] {
+  const wanted = linkTypeMember(linkType);
+  return Object.keys(entry).filter((k) => k !== "anchor" && linkTypeMember(k) === wanted);
+}
 
 export interface LinkObject {
   href: string;
@@ -20,11 +56,6 @@ export interface LinkObject {
 }
 
 export type LinksetEntry = Record<string, unknown>;
-
-/** The entry member a link type is listed under: "gs1:epcis" as the definition writes it, or the URI itself. */
-export function linkTypeMember(linkType: string): string {
-  return linkType.startsWith("gs1:") ? LINK_TYPE_NAMESPACE + linkType.slice("gs1:".length) : linkType;
-}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -58,8 +89,7 @@ function entryProblems(entry: unknown, i: number): string[] {
   else if (entry.itemDescription !== null && typeof entry.itemDescription !== "string") {
     problems.push(`${at}.itemDescription is ${JSON.stringify(entry.itemDescription)}, not a string or null`);
   }
-  for (const member of SPEC_LINK_TYPES) {
-    if (!(member in entry)) continue;
+  for (const member of SPEC_LINK_TYPES.flatMap((t) => membersFor(entry, t))) {
     const links = entry[member];
     if (!Array.isArray(links)) {
       problems.push(`${at}["${member}"] is not an array of link objects`);
@@ -122,24 +152,61 @@ export function anchorProblem(body: unknown, requested: string): Evidence | unde
   return { message, expected: canonicalId(requested), actual: anchors };
 }
 
-/** The link objects an entry lists under a link type; a malformed member yields none. */
+/** The link objects an entry lists under a link type, in any of its spellings; a malformed member yields none. */
 export function linksOf(entry: LinksetEntry, linkType: string): LinkObject[] {
-  const links = entry[linkTypeMember(linkType)];
-  if (!Array.isArray(links)) return [];
-  return links.filter((l): l is LinkObject => isRecord(l) && typeof l.href === "string");
+  return membersFor(entry, linkType).flatMap((member) => {
+    const links = entry[member];
+    if (!Array.isArray(links)) return [];
+    return links.filter((l): l is LinkObject => isRecord(l) && typeof l.href === "string");
+  });
 }
 
-/** The entry offers each of the link types, each with at least one link (spec 4.2's table). */
+/** The link types an entry offers, each named once as spec 2.3 writes it, in sorted order. */
+export function linkTypesOffered(entry: LinksetEntry): string[] {
+  const names = Object.keys(entry)
+    .filter((k) => k !== "anchor" && k !== "itemDescription")
+    .map(linkTypeMember);
+  return [...new Set(names)].sort();
+}
+
+/**
+ * The entry offers the link types of its row in spec 4.2's table, each with at least one link: all of them, or
+ * with `anyOf` one of them at least (the /414 and /417 rows: "reachable with gs1:masterData or gs1:epcis").
+ */
 export function missingLinkTypesProblem(
   entry: LinksetEntry,
   linkTypes: readonly string[],
+  opts: { anyOf?: boolean } = {},
 ): Evidence | undefined {
   const missing = linkTypes.filter((t) => linksOf(entry, t).length === 0);
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0 || (opts.anyOf === true && missing.length < linkTypes.length)) return undefined;
+  const names = missing.map(linkTypeMember);
   return {
-    message: `the entry offers no ${missing.map(linkTypeMember).join(" and no ")} link`,
-    expected: linkTypes.map(linkTypeMember),
+    message:
+      opts.anyOf === true && names.length > 1
+        ? `the entry offers neither a ${names.join(" nor a ")} link`
+        : `the entry offers no ${names.join(" and no ")} link`,
+    expected: opts.anyOf === true ? { anyOf: linkTypes.map(linkTypeMember) } : linkTypes.map(linkTypeMember),
     actual: Object.keys(entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
+  };
+}
+
+/**
+ * The link types of spec 2.3 are written as spec 2.3 writes them, under https://ref.gs1.org/voc/. Another
+ * spelling of the GS1 Web Vocabulary names the same link type (linksOf reads it), so this is a warning at most.
+ */
+export function linkTypeSpellingProblem(body: unknown): Evidence | undefined {
+  const spelled = linksetEntries(body).flatMap((entry) =>
+    Object.keys(entry).filter(
+      (k) => SPEC_LINK_TYPES.includes(linkTypeMember(k)) && !SPEC_LINK_TYPES.includes(k),
+    ),
+  );
+  const distinct = [...new Set(spelled)];
+  if (distinct.length === 0) return undefined;
+  return {
+    message: `link types are written ${distinct.join(", ")} instead of as spec 2.3 writes them (${distinct.map(linkTypeMember).join(", ")}); they were read as the same link types`,
+    expected: distinct.map(linkTypeMember),
+    actual: distinct,
   };
 }
 

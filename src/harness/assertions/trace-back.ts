@@ -13,8 +13,10 @@ export interface Hop {
   value: string;
 }
 
+/** A hop's answer: its events, a 413 refusal (inconclusive, spec 7), or a failure. */
 export type HopAnswer =
   | { kind: "events"; events: EpcisEvent[] }
+  | { kind: "refused"; evidence: Evidence }
   | { kind: "failed"; reason: string; evidence: Evidence };
 
 export type AskHop = (hop: Hop) => Promise<HopAnswer>;
@@ -27,6 +29,8 @@ export interface TraceResult {
   hops: number;
   /** The walk stopped at the bound with identifiers left to follow. */
   bounded: boolean;
+  /** Hops refused with 413 (keyed as hopKey): the walk goes on without what lies behind them. */
+  refused: Map<string, { hop: Hop; evidence: Evidence }>;
   failed?: { hop: Hop; reason: string; evidence: Evidence };
 }
 
@@ -34,7 +38,7 @@ export function hopQuery(hop: Hop): EventQuery {
   return { [hop.parameter]: [hop.value] };
 }
 
-function hopKey(hop: Hop): string {
+export function hopKey(hop: Hop): string {
   return `${hop.parameter} ${canonicalId(hop.value)}`;
 }
 
@@ -73,7 +77,13 @@ export function isFirstEvent(e: EpcisEvent): boolean {
  * canonical identifiers, so that equal answers give equal walks; at most `maxHops` queries are made.
  */
 export async function traceBack(start: readonly Hop[], ask: AskHop, maxHops: number): Promise<TraceResult> {
-  const result: TraceResult = { reached: new Map(), firstEvents: [], hops: 0, bounded: false };
+  const result: TraceResult = {
+    reached: new Map(),
+    firstEvents: [],
+    hops: 0,
+    bounded: false,
+    refused: new Map(),
+  };
   const asked = new Set<string>();
   let level = [...start];
   while (level.length > 0) {
@@ -97,6 +107,10 @@ export async function traceBack(start: readonly Hop[], ask: AskHop, maxHops: num
         result.failed ??= { hop, reason: answer.reason, evidence: answer.evidence };
         continue;
       }
+      if (answer.kind === "refused") {
+        result.refused.set(hopKey(hop), { hop, evidence: answer.evidence });
+        continue;
+      }
       for (const e of answer.events) {
         const id = eventIdentity(e);
         if (result.reached.has(id)) continue;
@@ -109,6 +123,17 @@ export async function traceBack(start: readonly Hop[], ask: AskHop, maxHops: num
     level = next;
   }
   return result;
+}
+
+/**
+ * The oracle's walk as the target allowed it: the hops the target refused with 413 are refused here too, so that
+ * only what the target's answers could lead to is expected of it (a 413 is inconclusive, never a failure).
+ */
+export function refusingAlike(ask: AskHop, refused: TraceResult["refused"]): AskHop {
+  return async (hop) => {
+    const seen = refused.get(hopKey(hop));
+    return seen === undefined ? ask(hop) : { kind: "refused", evidence: seen.evidence };
+  };
 }
 
 function few(ids: readonly string[], limit = 3): string {

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   anchorProblem,
@@ -9,6 +12,8 @@ import {
   linksetShapeProblem,
   linksOf,
   linkTypeMember,
+  linkTypeSpellingProblem,
+  linkTypesOffered,
   MASTER_DATA_LINK,
   missingLinkTypesProblem,
 } from "../../../src/harness/assertions/linkset.ts";
@@ -133,5 +138,92 @@ describe("entries and links", () => {
     const body = goodBody();
     delete (body.linkset[0] as Record<string, unknown>)[DEFAULT_LINK];
     expect(defaultLinkProblem(body)?.actual).toEqual([`${RESOLVER}/414/${GLN}`]);
+  });
+});
+
+/** The same entry with its link types written under another namespace of the GS1 Web Vocabulary. */
+function respelled(namespace: string) {
+  const body = goodBody();
+  const entry = body.linkset[0] as Record<string, unknown>;
+  for (const member of [DEFAULT_LINK, MASTER_DATA_LINK, EPCIS_LINK]) {
+    entry[namespace + member.slice("https://ref.gs1.org/voc/".length)] = entry[member];
+    delete entry[member];
+  }
+  return body;
+}
+
+// The GS1 Web Vocabulary's own list of the three link types and their equivalent properties.
+const VOCABULARY = JSON.parse(
+  readFileSync(
+    path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      "../../../../shared/epcis/digital-link/gs1-linktypes.v1.16.derived.json",
+    ),
+    "utf8",
+  ),
+) as { linkTypes: { curie: string; uri: string; equivalent: string[] }[] };
+
+describe("link types in other spellings of the GS1 Web Vocabulary (RES-LINKTYPE-SPELLING)", () => {
+  it("no false positive on https://gs1.org/voc/, the spelling GS1's own resolver writes", () => {
+    const body = respelled("https://gs1.org/voc/");
+    const entry = linksetEntries(body)[0]!;
+    expect(linksOf(entry, "gs1:epcis").map((l) => l.href)).toEqual([`${RESOLVER}/events?EQ_bizLocation=x`]);
+    expect(linksOf(entry, MASTER_DATA_LINK)).toHaveLength(1);
+    expect(missingLinkTypesProblem(entry, ["gs1:masterData", "gs1:epcis"])).toBeUndefined();
+    expect(defaultLinkProblem(body)).toBeUndefined();
+    expect(linkTypesOffered(entry)).toEqual([DEFAULT_LINK, EPCIS_LINK, MASTER_DATA_LINK].sort());
+  });
+
+  it("reads every equivalent the vocabulary lists, the compact gs1: form and the http forms", () => {
+    for (const name of ["defaultLink", "masterData", "epcis"]) {
+      const term = VOCABULARY.linkTypes.find((t) => t.curie === `gs1:${name}`)!;
+      const spellings = [
+        term.curie,
+        term.uri,
+        ...term.equivalent,
+        ...term.equivalent.map((e) => e.replace("https:", "http:")),
+      ];
+      for (const spelling of spellings) expect(linkTypeMember(spelling), spelling).toBe(term.uri);
+    }
+    expect(linkTypeMember("https://gs1.org/voc/pip")).toBe("https://ref.gs1.org/voc/pip");
+    expect(linkTypeMember("https://example.com/voc/epcis")).toBe("https://example.com/voc/epcis");
+    expect(linkTypeMember("https://gs1.org/voc/")).toBe("https://gs1.org/voc/");
+  });
+
+  it("holds a link in another spelling to the link-object rules of spec 2.3", () => {
+    const body = respelled("https://www.gs1.org/voc/");
+    (body.linkset[0] as Record<string, unknown>)["https://www.gs1.org/voc/epcis"] = [{ href: "/events" }];
+    expect(linksetShapeProblem(body)?.message).toMatch(/\["https:\/\/www\.gs1\.org\/voc\/epcis"\]\[0\]/);
+  });
+
+  it("warns of each other spelling, naming spec 2.3's, and is silent on spec 2.3's own", () => {
+    expect(linkTypeSpellingProblem(goodBody())).toBeUndefined();
+    const problem = linkTypeSpellingProblem(respelled("https://gs1.org/voc/"));
+    expect(problem?.actual).toEqual([
+      "https://gs1.org/voc/defaultLink",
+      "https://gs1.org/voc/masterData",
+      "https://gs1.org/voc/epcis",
+    ]);
+    expect(problem?.expected).toEqual([DEFAULT_LINK, MASTER_DATA_LINK, EPCIS_LINK]);
+    const other = goodBody();
+    (other.linkset[0] as Record<string, unknown>)["https://gs1.org/voc/pip"] = [link(`${RESOLVER}/pip`)];
+    expect(linkTypeSpellingProblem(other)).toBeUndefined();
+  });
+});
+
+describe("the /414 and /417 rows: reachable with gs1:masterData or gs1:epcis", () => {
+  it("no false positive on a location or party that offers one of the two", () => {
+    const entry = linksetEntries(goodBody())[0]!;
+    delete entry[MASTER_DATA_LINK];
+    expect(missingLinkTypesProblem(entry, ["gs1:masterData", "gs1:epcis"], { anyOf: true })).toBeUndefined();
+    expect(missingLinkTypesProblem(entry, ["gs1:masterData", "gs1:epcis"])).toBeDefined();
+  });
+
+  it("fails an entry that offers neither", () => {
+    const entry = linksetEntries(goodBody())[0]!;
+    delete entry[MASTER_DATA_LINK];
+    delete entry[EPCIS_LINK];
+    const problem = missingLinkTypesProblem(entry, ["gs1:masterData", "gs1:epcis"], { anyOf: true });
+    expect(problem?.message).toBe(`the entry offers neither a ${MASTER_DATA_LINK} nor a ${EPCIS_LINK} link`);
   });
 });

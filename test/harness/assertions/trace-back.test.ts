@@ -6,6 +6,7 @@ import {
   hopQuery,
   hopsBackFrom,
   isFirstEvent,
+  refusingAlike,
   traceBack,
   traceProblem,
 } from "../../../src/harness/assertions/trace-back.ts";
@@ -196,5 +197,37 @@ describe("traceProblem (FLOW-TRACEBACK)", () => {
     const expected = await traceBack(start, oracle(EVENTS.filter((e) => e !== commission)), 50);
     const actual = await traceBack(start, oracle(EVENTS), 50);
     expect(traceProblem(actual, expected)).toBeUndefined();
+  });
+});
+
+describe("a hop refused with 413 (spec 7: inconclusive, not a failure)", () => {
+  const refusing =
+    (value: string, ask: AskHop): AskHop =>
+    async (hop) =>
+      hop.value === value ? { kind: "refused", evidence: { message: "413 Query Too Complex" } } : ask(hop);
+
+  it("is recorded and the walk goes on without it", async () => {
+    const result = await traceBack(start, refusing(FILLET, oracle(EVENTS)), 50);
+    expect([...result.refused.values()].map((r) => r.hop.value)).toEqual([FILLET]);
+    expect(result.failed).toBeUndefined();
+    // The lot of the fillets still leads back through the transformation to the commissioning.
+    expect(result.reached.has("urn:uuid:commission")).toBe(true);
+  });
+
+  it("no false positive: what lies only behind the refused hop is not expected of the target", async () => {
+    const onlyByEpc = EVENTS.map((e) => (e === packing ? { ...packing, childQuantityList: [] } : e));
+    const actual = await traceBack(start, refusing(FILLET, oracle(onlyByEpc)), 50);
+    const plain = await traceBack(start, oracle(onlyByEpc), 50);
+    expect(traceProblem(actual, plain)).toBeDefined();
+    const expected = await traceBack(start, refusingAlike(oracle(onlyByEpc), actual.refused), 50);
+    expect(expected.reached.has("urn:uuid:transformation")).toBe(false);
+    expect(traceProblem(actual, expected)).toBeUndefined();
+  });
+
+  it("still fails a target that leaves out events of a hop it did answer", async () => {
+    const dropsCommission = oracle(EVENTS, (_q, e) => e === commission);
+    const actual = await traceBack(start, refusing(FILLET_LOT, dropsCommission), 50);
+    const expected = await traceBack(start, refusingAlike(oracle(EVENTS), actual.refused), 50);
+    expect(traceProblem(actual, expected)?.missing).toEqual(["urn:uuid:commission"]);
   });
 });
