@@ -31,6 +31,11 @@ export interface RunContext {
   baselineFile: string;
   /** True when the embedded reference is the target: its configuration is known. */
   embedded: boolean;
+  /**
+   * True when the user named the interface definition with --definition: the definition class judges it then,
+   * and only then, since without it the file is tracecheck's own and not the target's.
+   */
+  definitionGiven?: boolean;
   /** When set, only the suite files that record one of these requirements run (RunOptions.onlyRequirements). */
   onlyRequirements?: string[];
 }

@@ -2,6 +2,7 @@
 // requirements the fault says it violates. A fault counts as caught only when the run exits 1 and one of those
 // requirements failed; a failure elsewhere alone is a miss, since it would not tell a vendor what is wrong.
 import type { Registry } from "../harness/registry.ts";
+import { DEFAULT_DEFINITION } from "../harness/repo.ts";
 import type { ConformanceClass, Report } from "../harness/types.ts";
 import type { Fault } from "../reference/types.ts";
 import { type Effort, effortArgs } from "./effort.ts";
@@ -77,11 +78,24 @@ export function configurationFor(fault: Fault): string | undefined {
   return fault.violates.map((id) => CONFIGURATION_FOR[id]).find((c) => c !== undefined);
 }
 
+/**
+ * Whether a fault is judged with the bundled definition named by --definition: a requirement that only the
+ * definition fixes (its definitionLevel) is a warning without it and a failure with it, and a defect of the
+ * reference is to be caught where it fails.
+ */
+export function needsDefinition(fault: Fault, registry: Registry): boolean {
+  return fault.violates.some((id) => {
+    const req = registry.byId.get(id);
+    return req !== undefined && req.level !== "MUST" && req.definitionLevel === "MUST";
+  });
+}
+
 export function faultRun(fault: Fault, registry: Registry, effort: Effort): TracecheckRun {
   const classes = effort.namedClassesOnly ? classesOf(fault, registry) : undefined;
   const args = [...effortArgs(effort, classes), "--faults", fault.id];
   const config = configurationFor(fault);
   if (config !== undefined) args.push("--reference-config", config);
+  if (needsDefinition(fault, registry)) args.push("--definition", DEFAULT_DEFINITION);
   const run: TracecheckRun = { label: `fault-${fault.id}`, args };
   if (effort.namedClassesOnly) run.onlyRequirements = [...fault.violates];
   return run;

@@ -1,6 +1,7 @@
 // Named configurations of a correct but unusual sender. Each one exercises a freedom the spec leaves open
 // (paging, the form identifiers are answered in, 413 on broad queries, the status of a refused key, where the
-// resolver lives) so that the harness can be shown to pass it; none of them is a fault.
+// resolver lives, whether GET /events needs a key) so that the harness can be shown to pass it; none of them is
+// a fault.
 import type { ReferenceConfig } from "./types.ts";
 
 export interface NamedConfiguration {
@@ -46,6 +47,20 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     description: "Refuses a wrong X-API-Key with 403 instead of 401 (spec 5 leaves the status open).",
     config: { wrongKeyStatus: 403 },
     expectedWarnings: [],
+  },
+  {
+    name: "open-events",
+    description:
+      "Answers GET /events without a key and whatever X-API-Key holds (spec 5.6: some cases need no authentication).",
+    config: { eventsKey: "ignored" },
+    expectedWarnings: ["AUTH-MISSING"],
+  },
+  {
+    name: "open-refuses-wrong",
+    description:
+      "Answers GET /events without a key, but refuses a key it did not issue when one is given (spec 5.6).",
+    config: { eventsKey: "optional" },
+    expectedWarnings: ["AUTH-MISSING"],
   },
   {
     name: "split-resolver",

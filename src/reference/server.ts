@@ -16,6 +16,7 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   wrongKeyStatus: 401,
   canonicalAnchors: false,
   authOnResolver: false,
+  eventsKey: "required",
 });
 
 export interface RunningReference {

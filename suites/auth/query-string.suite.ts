@@ -1,8 +1,9 @@
 // Spec 5: "The standard fixes only where the key is placed and looked up": the X-API-Key header. A key taken
-// from the query string instead would end up in logs and browser histories; accepting it is a warning.
+// from the query string instead would end up in logs and browser histories; accepting it is a warning. Only an
+// endpoint that refuses a request without a key can show it: one that needs no key answers any request.
+import { queryStringKeyVerdict, unjudgedVerdict } from "../../src/harness/assertions/auth.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
-import { NO_KEY_REASON, send, surveyEndpoints } from "./support/endpoints.ts";
+import { NO_KEY_REASON, record, sendProbe, surveyEndpoints } from "./support/endpoints.ts";
 
 // The parameter names under which servers commonly read a key from the URL.
 const PARAMETER_NAMES = ["X-API-Key", "api_key", "apikey"];
@@ -19,25 +20,21 @@ requirementTest(
         "the key has characters a URL must escape, so it is not put into one where evidence could show it",
       );
     }
-    const { checked } = await surveyEndpoints(ctx);
-    await Promise.all(
-      checked.flatMap((endpoint) =>
+    const { events, guarded } = await surveyEndpoints(ctx);
+    if (guarded.length === 0) {
+      if (events.access.kind === "unjudged") return record(checks, unjudgedVerdict(events.access));
+      return checks.skip(
+        "no endpoint refuses a request without a key, so none can show where it looks the key up",
+      );
+    }
+    const verdicts = await Promise.all(
+      guarded.flatMap((endpoint) =>
         PARAMETER_NAMES.map(async (name) => {
           const url = `${endpoint.url}${endpoint.url.includes("?") ? "&" : "?"}${name}=${key}`;
-          const { result, exchange } = await send(ctx, url, { withKey: false });
-          if (result !== undefined && endpoint.accepted(result.status)) {
-            checks.fail(
-              `${endpoint.name} accepted the key from the query parameter ${name} without an X-API-Key header`,
-              exchangeEvidence(exchange, {
-                expected: "a refusal: the key belongs in the X-API-Key header",
-                actual: result.status,
-              }),
-            );
-          } else {
-            checks.pass();
-          }
+          return queryStringKeyVerdict(endpoint, name, await sendProbe(ctx, url, { withKey: false }));
         }),
       ),
     );
+    for (const v of verdicts) record(checks, v);
   },
 );

@@ -1,17 +1,18 @@
 // Spec 9: the definition carries four vendor extension families. x-std-core-events declares the seven core
 // events (spec 6), every master data property carries x-kde-name (spec 2.2), the classification lists are
 // x-std-values and not enums (spec 2.2), and the list parameters carry x-style: pipeDelimited with x-explode:
-// false (spec 4.1 rule 2).
-import { checkExtensions, type ExtensionFamily } from "../../src/definition/index.ts";
+// false (spec 4.1 rule 2). Judged for a definition the user gives with --definition; without one the checks are
+// skipped with the reason.
+import { checkExtensions, type ExtensionFamily, type ExtensionProblem } from "../../src/definition/index.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
-import { extensionEvidence, readRunDefinition } from "./support/read.ts";
+import { extensionEvidence, notJudgedReason, readRunDefinition } from "./support/read.ts";
 
 const FAMILIES: readonly [family: ExtensionFamily, id: string, title: string, holds: string][] = [
   [
     "core-events",
     "DEF-CORE-EVENTS",
     "x-std-core-events declares the seven core events",
-    "x-std-core-events declares the seven core events with their fixed columns",
+    "x-std-core-events declares the seven core events with the event type and action spec 6 gives them",
   ],
   [
     "kde-name",
@@ -33,14 +34,25 @@ const FAMILIES: readonly [family: ExtensionFamily, id: string, title: string, ho
   ],
 ];
 
+/**
+ * Spec 6 fixes the event type and action of each core event; the further columns (bizStep, disposition) are the
+ * definition's own: "The names and values of those further columns: not shown." A vendor's definition that fixes
+ * other values there contradicts tracecheck's definition, not the spec, so that is no failure of it.
+ */
+function unfixedColumn(problem: ExtensionProblem): boolean {
+  return problem.family === "core-events" && /\/(bizStep|disposition)$/.test(problem.path);
+}
+
 for (const [family, id, title, holds] of FAMILIES) {
   requirementTest(id, title, async (checks, ctx) => {
+    const notJudged = notJudgedReason(ctx);
+    if (notJudged !== undefined) return checks.skip(notJudged);
     const read = await readRunDefinition(ctx.definitionFile);
     if (!read.ok) {
       checks.fail(`the definition's extensions cannot be read: ${read.problem}`, { message: read.problem });
       return;
     }
-    const problems = checkExtensions(read.raw).filter((p) => p.family === family);
+    const problems = checkExtensions(read.raw).filter((p) => p.family === family && !unfixedColumn(p));
     if (problems.length === 0) {
       checks.pass(`${holds} (${ctx.definitionFile})`);
       return;

@@ -12,9 +12,17 @@ import { runCli } from "../support/cli.ts";
 import { type ServeProcess, startServe } from "../support/serve.ts";
 
 describe("named configurations", () => {
-  test("the five of the issue exist, each changing only settings the reference knows", () => {
-    expect([...REFERENCE_CONFIGURATION_NAMES].sort()).toEqual(
-      ["digital-link", "forbidden-403", "paged", "refuse-broad", "split-resolver"].sort(),
+  test("those of the issues exist, each changing only settings the reference knows", () => {
+    expect([...REFERENCE_CONFIGURATION_NAMES]).toEqual(
+      expect.arrayContaining([
+        "digital-link",
+        "forbidden-403",
+        "paged",
+        "refuse-broad",
+        "split-resolver",
+        "open-events",
+        "open-refuses-wrong",
+      ]),
     );
     for (const c of REFERENCE_CONFIGURATIONS) {
       expect(Object.keys(c.config).length, c.name).toBeGreaterThan(0);
@@ -61,17 +69,40 @@ describe("tracecheck serve --reference-config", () => {
   let paged: ServeProcess;
   let overridden: ServeProcess;
   let forbidden: ServeProcess;
+  let open: ServeProcess;
+  let openRefusesWrong: ServeProcess;
   // Started together: each serve pays its start-up once, at the same time as the others.
   beforeAll(async () => {
-    [split, paged, overridden, forbidden] = await Promise.all([
+    [split, paged, overridden, forbidden, open, openRefusesWrong] = await Promise.all([
       startServe([...common, "--reference-config", "split-resolver"]),
       startServe([...common, "--reference-config", "paged"]),
       startServe([...common, "--reference-config", "paged", "--page-size", "100"]),
       startServe([...common, "--api-key", "right", "--reference-config", "forbidden-403"]),
+      startServe([...common, "--api-key", "right", "--reference-config", "open-events"]),
+      startServe([...common, "--api-key", "right", "--reference-config", "open-refuses-wrong"]),
     ]);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([split, paged, overridden, forbidden].filter(Boolean).map((s) => s.stop()));
+    await Promise.all(
+      [split, paged, overridden, forbidden, open, openRefusesWrong].filter(Boolean).map((s) => s.stop()),
+    );
+  });
+
+  /** The status of GET /events with the key given, or none when `key` is undefined. */
+  const eventsStatus = async (serve: ServeProcess, key?: string) =>
+    (await fetch(`${serve.eventsBase}/events`, { headers: key === undefined ? {} : { "X-API-Key": key } }))
+      .status;
+
+  test("open-events answers GET /events without a key and with any key (spec 5.6)", async () => {
+    expect(await eventsStatus(open)).toBe(200);
+    expect(await eventsStatus(open, "wrong")).toBe(200);
+    expect(await eventsStatus(open, "right")).toBe(200);
+  });
+
+  test("open-refuses-wrong answers GET /events without a key but refuses a key it did not issue", async () => {
+    expect(await eventsStatus(openRefusesWrong)).toBe(200);
+    expect(await eventsStatus(openRefusesWrong, "wrong")).toBe(401);
+    expect(await eventsStatus(openRefusesWrong, "right")).toBe(200);
   });
 
   test("split-resolver serves the resolver on its own port with canonical anchors", async () => {

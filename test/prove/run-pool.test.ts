@@ -23,7 +23,7 @@ beforeAll(async () => {
       { label: "clean-again", args: [...COMMON, "--seed", "3", "--suite", "events"] },
       {
         label: "faulted-auth",
-        args: [...COMMON, "--seed", "4", "--suite", "auth", "--faults", "auth-missing-accepted"],
+        args: [...COMMON, "--seed", "4", "--suite", "auth", "--faults", "auth-wrong-accepted"],
       },
       { label: "clean-resolver", args: [...COMMON, "--seed", "5", "--suite", "resolver,auth"] },
       {

@@ -132,6 +132,31 @@ describe("the query interface checks X-API-Key (spec 5)", () => {
     });
   });
 
+  it("answers without a key, and whatever key is given, when configured to ignore keys (spec 5.6)", async () => {
+    await using({ config: { eventsKey: "ignored" } }, async (ref) => {
+      const asked: Record<string, string>[] = [{}, { "X-API-Key": WRONG }, { "X-API-Key": KEYS[0] ?? "" }];
+      for (const headers of asked) {
+        expect((await get(`${ref.eventsBase}/events`, headers)).status).toBe(200);
+      }
+    });
+  });
+
+  it("answers without a key but refuses a key it did not issue when keys are optional", async () => {
+    await using({ config: { eventsKey: "optional" } }, async (ref) => {
+      expect((await get(`${ref.eventsBase}/events`)).status).toBe(200);
+      expect((await get(`${ref.eventsBase}/events`, { "x-api-key": KEYS[1] ?? "" })).status).toBe(200);
+      const wrong = await get(`${ref.eventsBase}/events`, { "X-API-Key": WRONG });
+      expect(wrong.status).toBe(401);
+      expect(JSON.parse(wrong.text)).toMatchObject({ status: 401, type: SECURITY_EXCEPTION });
+    });
+  });
+
+  it("keeps the resolver's own key check whatever GET /events needs", async () => {
+    await using({ config: { eventsKey: "ignored", authOnResolver: true } }, async (ref) => {
+      expect((await get(`${ref.resolverBase}/01/${GTIN}?linkType=linkset`)).status).toBe(401);
+    });
+  });
+
   it("is public when no key is configured", async () => {
     await using({ keys: [] }, async (ref) => {
       expect((await get(`${ref.eventsBase}/events`)).status).toBe(200);
@@ -223,7 +248,6 @@ describe("loadKeys", () => {
 describe("auth faults: each changes the behaviour it names", () => {
   const events = (ref: RunningReference) => `${ref.eventsBase}/events`;
   const observe: Record<string, (ref: RunningReference) => Promise<boolean>> = {
-    "auth-missing-accepted": async (ref) => (await get(events(ref))).status === 200,
     "auth-wrong-accepted": async (ref) => (await get(events(ref), { "X-API-Key": WRONG })).status === 200,
     "auth-case-sensitive-header": async (ref) =>
       (await get(events(ref), { "x-api-key": KEYS[0] ?? "" })).status !== 200,
@@ -248,9 +272,6 @@ describe("auth faults: each changes the behaviour it names", () => {
   }
 
   it("each fault leaves the other checks in place", async () => {
-    await using({ faults: ["auth-missing-accepted"] }, async (ref) => {
-      expect((await get(events(ref), { "X-API-Key": WRONG })).status).toBe(401);
-    });
     await using({ faults: ["auth-wrong-accepted"] }, async (ref) => {
       expect((await get(events(ref))).status).toBe(401);
     });

@@ -10,8 +10,8 @@ export const SECURITY_EXCEPTION = "epcisException:SecurityException";
 
 /**
  * Checks the key on every request of `app` (an instance or an encapsulated plugin). The query interface is
- * checked whenever keys exist; the resolver and master data only when configured, since spec 5.6 lets trade
- * item information through a resolver be public.
+ * checked whenever keys exist unless configured open (config.eventsKey); the resolver and master data only when
+ * configured, since spec 5.6 lets trade item information through a resolver be public.
  */
 export function registerAuth(
   app: FastifyInstance,
@@ -21,9 +21,12 @@ export function registerAuth(
   app.addHook("onRequest", async (request, reply) => {
     if (ctx.apiKeys.length === 0) return;
     if (scope === "resolver" && !ctx.config.authOnResolver) return;
+    // Spec 5.6 and 5.7: a query interface may need no key at all, or none while still checking one it is given.
+    const open = scope === "events" ? ctx.config.eventsKey : "required";
+    if (open === "ignored") return;
     const presented = presentedKey(request, ctx.faults);
     if (presented === undefined) {
-      if (ctx.faults.has("auth-missing-accepted")) return;
+      if (open === "optional") return;
       return refuse(
         reply,
         ctx,

@@ -149,7 +149,7 @@ const CATALOGUE = {
   },
   "core-shipping-disposition": {
     description: "Shipping events are served with disposition active instead of in_transit.",
-    violates: ["CORE-SIGNATURE"],
+    violates: ["CORE-COLUMNS"],
   },
   "core-commission-action": {
     description: "Commissioning ObjectEvents are served with action OBSERVE instead of ADD.",

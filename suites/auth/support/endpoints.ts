@@ -1,7 +1,15 @@
-// The endpoints whose key check is put to the test (spec 5). GET /events always, once a key is given; the
-// resolver and the master data endpoint only when they refuse a request without the key, since spec 5.6 lets
-// them be public. Each is a URL that a valid key makes answerable.
+// The endpoints whose key check is put to the test (spec 5), each asked once with the valid key and once without
+// any. GET /events always, once a key is given: whether it needs the key is the sender's choice (spec 5.6, 5.7),
+// and the checks follow what it answered. The resolver and master data only when they refuse a request without
+// the key, since spec 5.6 names a resolver sharing trade-item information as a case that needs none.
 
+import {
+  type Access,
+  type AuthVerdict,
+  accessOf,
+  type Probe,
+  type ProbedEndpoint,
+} from "../../../src/harness/assertions/auth.ts";
 import {
   entryAbout,
   linksetEntries,
@@ -11,58 +19,61 @@ import {
 import { identifiersOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { PATH_FORMS } from "../../../src/harness/identifiers-from-baseline.ts";
-import { eventsUrl, loadBaseline } from "../../../src/harness/target.ts";
+import type { Checks } from "../../../src/harness/suite.ts";
+import { eventsUrl, exchangeEvidence, loadBaseline } from "../../../src/harness/target.ts";
 import type { GetOptions } from "../../../src/http/index.ts";
 import { sampledIdentifiers } from "../../resolver/support/identifiers.ts";
 import { type HttpRequestOutcome, linksetUrl, requestResolver } from "../../resolver/support/linksets.ts";
 
-export interface AuthEndpoint {
-  name: string;
+export interface AuthEndpoint extends ProbedEndpoint {
   url: string;
-  /** Whether a status means the request got past the key check. */
-  accepted(status: number): boolean;
+  access: Access;
 }
 
 export interface EndpointSurvey {
-  /** Endpoints that check the key. */
-  checked: AuthEndpoint[];
-  /** What was found about the others: public, or not judged and why. */
+  /** GET /events, whatever it answered. */
+  events: AuthEndpoint;
+  /** The endpoints that answer the valid key and refuse a request without it: GET /events among them if it does. */
+  guarded: AuthEndpoint[];
+  /** What was found about the resolver and master data when they were not put among the guarded. */
   notes: string[];
 }
 
 const is2xx = (status: number) => status >= 200 && status <= 299;
-const is4xx = (status: number) => status >= 400 && status <= 499;
-
-/** GET /events for one EPC the target holds: narrow, so a key that is accepted gets a query document. */
-export function eventsEndpoint(ctx: RunContext): AuthEndpoint {
-  const epc = loadBaseline(ctx).events.flatMap((e) => identifiersOf(e).epcs)[0];
-  const url = eventsUrl(ctx, epc === undefined ? {} : { MATCH_anyEPC: [epc] });
-  // Without an EPC to narrow by, 413 also shows that the request got past the key check (spec 7).
-  return { name: "GET /events", url, accepted: (s) => is2xx(s) || (epc === undefined && s === 413) };
-}
 
 export function send(ctx: RunContext, url: string, options: GetOptions): Promise<HttpRequestOutcome> {
   return requestResolver(ctx, url, { accept: "application/ld+json, application/json;q=0.9", ...options });
 }
 
-/** Asks with and without the key: an endpoint that answers the first and refuses the second checks keys. */
-async function survey(
+/** A request's outcome as the assertions read it. */
+export function probeOf(outcome: HttpRequestOutcome): Probe {
+  const probe: Probe = { evidence: exchangeEvidence(outcome.exchange) };
+  if (outcome.result !== undefined) probe.status = outcome.result.status;
+  if (outcome.error !== undefined) probe.error = outcome.error;
+  return probe;
+}
+
+export async function sendProbe(ctx: RunContext, url: string, options: GetOptions): Promise<Probe> {
+  return probeOf(await send(ctx, url, options));
+}
+
+/** GET /events for one EPC the target holds: narrow, so that an answered request gets a query document. */
+export function eventsRequest(ctx: RunContext): { url: string; accepted(status: number): boolean } {
+  const epc = loadBaseline(ctx).events.flatMap((e) => identifiersOf(e).epcs)[0];
+  const url = eventsUrl(ctx, epc === undefined ? {} : { MATCH_anyEPC: [epc] });
+  // Without an EPC to narrow by, 413 also shows that the request got past the key check (spec 7).
+  return { url, accepted: (s) => is2xx(s) || (epc === undefined && s === 413) };
+}
+
+async function probe(
   ctx: RunContext,
   name: string,
   url: string,
-  into: EndpointSurvey,
-): Promise<HttpRequestOutcome> {
+  accepted: (status: number) => boolean,
+): Promise<AuthEndpoint & { keyed: HttpRequestOutcome }> {
   const [keyed, bare] = await Promise.all([send(ctx, url, {}), send(ctx, url, { withKey: false })]);
-  if (keyed.result === undefined || !is2xx(keyed.result.status)) {
-    into.notes.push(
-      `${name} was not judged: with the key it answered ${keyed.result?.status ?? keyed.error}`,
-    );
-  } else if (bare.result !== undefined && is4xx(bare.result.status)) {
-    into.checked.push({ name, url, accepted: is2xx });
-  } else {
-    into.notes.push(`${name} answers without a key (public, allowed by spec 5.6)`);
-  }
-  return keyed;
+  const probed: ProbedEndpoint = { name, accepted, withKey: probeOf(keyed), withoutKey: probeOf(bare) };
+  return { ...probed, url, access: accessOf(probed), keyed };
 }
 
 function masterDataHref(outcome: HttpRequestOutcome, uri: string): string | undefined {
@@ -75,11 +86,26 @@ function masterDataHref(outcome: HttpRequestOutcome, uri: string): string | unde
   }
 }
 
+/** Puts a resolver or master data endpoint among the guarded when it refuses a request without the key. */
+function sortOther(found: EndpointSurvey, endpoint: AuthEndpoint): void {
+  if (endpoint.access.kind === "guarded") found.guarded.push(endpoint);
+  else if (endpoint.access.kind === "open")
+    found.notes.push(`${endpoint.name} answers without a key (public, allowed by spec 5.6)`);
+  else found.notes.push(`${endpoint.name} was not judged: ${endpoint.access.reason}`);
+}
+
 let surveyed: Promise<EndpointSurvey> | undefined;
 
+/** Asks every endpoint once with and once without the key; the checks of the class read the answers. */
 export function surveyEndpoints(ctx: RunContext): Promise<EndpointSurvey> {
   surveyed ??= (async () => {
-    const found: EndpointSurvey = { checked: [eventsEndpoint(ctx)], notes: [] };
+    const request = eventsRequest(ctx);
+    const events = await probe(ctx, "GET /events", request.url, request.accepted);
+    const found: EndpointSurvey = {
+      events,
+      guarded: events.access.kind === "guarded" ? [events] : [],
+      notes: [],
+    };
     const ids = sampledIdentifiers(ctx);
     // A product, location or party first: its link set carries the masterData link to survey as well.
     const order = ["01", "414", "417", ...PATH_FORMS] as const;
@@ -89,14 +115,24 @@ export function surveyEndpoints(ctx: RunContext): Promise<EndpointSurvey> {
       found.notes.push("the resolver was not judged: no identifier is known to ask it about");
       return found;
     }
-    const keyed = await survey(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), found);
-    const href = masterDataHref(keyed, uri);
+    const resolver = await probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx);
+    sortOther(found, resolver);
+    const href = masterDataHref(resolver.keyed, uri);
     if (href === undefined)
       found.notes.push(`master data was not judged: the link set of ${uri} offers no masterData link`);
-    else await survey(ctx, `master data (${href})`, href, found);
+    else sortOther(found, await probe(ctx, `master data (${href})`, href, is2xx));
     return found;
   })();
   return surveyed;
+}
+
+/** Records a verdict of the assertions as a check. */
+export function record(checks: Checks, verdict: AuthVerdict): void {
+  const { reason, evidence } = verdict;
+  if (verdict.status === "pass") checks.pass(reason, evidence);
+  else if (verdict.status === "fail") checks.fail(reason, evidence);
+  else if (verdict.status === "error") checks.error(reason, evidence);
+  else checks.skip(reason);
 }
 
 export const NO_KEY_REASON =

@@ -1,15 +1,12 @@
-// Requests that must be refused where a sender checks keys (spec 5): one without the X-API-Key header and one
-// whose header holds a key the sender never issued. Sent once per endpoint and read by several checks.
+// A request with a key the sender never issued, sent once to GET /events and to every endpoint that refuses a
+// request without a key (spec 5), and read by several checks. The request without a key is the survey's own.
+import type { Probe } from "../../../src/harness/assertions/auth.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import type { HttpRequestOutcome } from "../../resolver/support/linksets.ts";
-import { type AuthEndpoint, send, surveyEndpoints } from "./endpoints.ts";
+import { type AuthEndpoint, sendProbe, surveyEndpoints } from "./endpoints.ts";
 
-export interface Refusal {
+export interface WrongKeyProbe {
   endpoint: AuthEndpoint;
-  /** "without a key" or "with a wrong key". */
-  how: string;
-  kind: "missing" | "wrong";
-  outcome: HttpRequestOutcome;
+  probe: Probe;
 }
 
 /** A key the sender cannot have issued: derived from the seed, never from the real key. */
@@ -18,20 +15,21 @@ export function wrongKey(ctx: RunContext): string {
   return candidate === ctx.apiKey ? `${candidate}-other` : candidate;
 }
 
-let sent: Promise<Refusal[]> | undefined;
+let sent: Promise<WrongKeyProbe[]> | undefined;
 
-export function refusals(ctx: RunContext): Promise<Refusal[]> {
+/** GET /events first, whether it needs a key or not, then the other guarded endpoints. */
+export function wrongKeyProbes(ctx: RunContext): Promise<WrongKeyProbe[]> {
   sent ??= (async () => {
-    const { checked } = await surveyEndpoints(ctx);
+    const { events, guarded } = await surveyEndpoints(ctx);
+    const endpoints = [events, ...guarded.filter((e) => e !== events)];
     return Promise.all(
-      checked.flatMap((endpoint) => [
-        send(ctx, endpoint.url, { withKey: false }).then(
-          (outcome): Refusal => ({ endpoint, how: "without a key", kind: "missing", outcome }),
-        ),
-        send(ctx, endpoint.url, { withKey: false, headers: { "X-API-Key": wrongKey(ctx) } }).then(
-          (outcome): Refusal => ({ endpoint, how: "with a wrong key", kind: "wrong", outcome }),
-        ),
-      ]),
+      endpoints.map(async (endpoint) => ({
+        endpoint,
+        probe: await sendProbe(ctx, endpoint.url, {
+          withKey: false,
+          headers: { "X-API-Key": wrongKey(ctx) },
+        }),
+      })),
     );
   })();
   return sent;

@@ -43,19 +43,21 @@ async function servedEvidence(ctx: RunContext, found: EventProblem): Promise<Evi
 
 /**
  * One fail per event shown (the first reason counts them all), each with the exchange that serves it, so that
- * a requirement's reason names the extent and its evidence the first cases.
+ * a requirement's reason names the extent and its evidence the first cases. `as: "warn"` records warnings
+ * instead, where the rule is not the target's own (a schema or rows tracecheck lent to its definition).
  */
 export async function failEvents(
   checks: Checks,
   ctx: RunContext,
   found: readonly EventProblem[],
   summary: string,
+  as: "fail" | "warn" = "fail",
 ): Promise<void> {
   const shown = found.slice(0, SHOWN_EVENTS);
   const evidence = await Promise.all(shown.map((f) => servedEvidence(ctx, f)));
   shown.forEach((f, i) => {
     const message = f.problem.message ?? "the event breaks the rule";
-    checks.fail(i === 0 ? `${summary}; first: ${message}` : message, evidence[i]);
+    checks[as](i === 0 ? `${summary}; first: ${message}` : message, evidence[i]);
   });
 }
 

@@ -4,7 +4,18 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
 import type { ExtensionProblem } from "../../../src/definition/index.ts";
+import type { RunContext } from "../../../src/harness/context.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
+
+/**
+ * Why the class does not judge this run's definition, or undefined when it does. Without --definition the file
+ * read is tracecheck's own, which says nothing about the target: its passes would be ours, reported as theirs.
+ */
+export function notJudgedReason(ctx: RunContext): string | undefined {
+  return ctx.definitionGiven === true
+    ? undefined
+    : "no --definition was given, so there is no definition of the target to judge (the file read would be tracecheck's own); pass --definition FILE to check yours";
+}
 
 export type ReadDefinition = { ok: true; raw: unknown } | { ok: false; problem: string };
 

@@ -10,9 +10,11 @@ import {
 import { datasetArbitrary, generateDataset } from "../../../src/generate/index.ts";
 import {
   classifyEvent,
+  coreColumnsProblem,
   coreSignatureProblem,
   coreTypeProblem,
   moduleProblem,
+  takenFor,
 } from "../../../src/harness/assertions/core-events.ts";
 import { bizStepForms, type EpcisEvent } from "../../../src/model/index.ts";
 
@@ -46,24 +48,34 @@ describe("classifyEvent", () => {
     expect(rows.map((r) => r.name)).toEqual(CORE_EVENTS.map((r) => r.name));
   });
 
-  it("classifies an event carrying each row's columns as that core event, with nothing broken", () => {
+  it("takes an event carrying each row's columns for that core event", () => {
     for (const row of rows) {
-      const c = classifyEvent(rowEvent(row), rows);
-      expect(c).toEqual({ kind: "core", signature: row, mismatches: [] });
+      expect(classifyEvent(rowEvent(row))).toEqual({ kind: "core", name: row.name });
     }
   });
 
-  it("tells Commission and Transformation apart although both use bizStep commissioning", () => {
-    const commission = classifyEvent(
-      event({ type: "ObjectEvent", action: "ADD", bizStep: "commissioning" }),
-      rows,
-    );
-    const transformation = classifyEvent(
-      event({ type: "TransformationEvent", bizStep: "commissioning" }),
-      rows,
-    );
-    expect(commission.kind === "core" && commission.signature.name).toBe("Commission");
-    expect(transformation.kind === "core" && transformation.signature.name).toBe("Transformation");
+  it("takes an event for a core event by the step that names it or by its type, never by other columns", () => {
+    const named = (e: EpcisEvent) => takenFor(e).map((r) => r.name);
+    expect(named(event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "shipping" }))).toEqual([
+      "Shipping",
+    ]);
+    expect(named(event({ type: "AggregationEvent", action: "ADD", bizStep: "receiving" }))).toEqual([
+      "Aggregation",
+      "Disaggregation",
+      "Receiving",
+    ]);
+    expect(named(event({ type: "TransformationEvent", bizStep: "urn:gdst:bizStep:farmHarvest" }))).toEqual([
+      "Transformation",
+    ]);
+    // packing and unpacking name no core event in spec 6: only the bundled definition pairs them with one.
+    expect(named(event({ type: "ObjectEvent", action: "ADD", bizStep: "packing" }))).toEqual([]);
+  });
+
+  it("tells Commission and Transformation apart although both can be at bizStep commissioning", () => {
+    const commission = event({ type: "ObjectEvent", action: "ADD", bizStep: "commissioning" });
+    const transformation = event({ type: "TransformationEvent", bizStep: "commissioning" });
+    expect(classifyEvent(commission)).toEqual({ kind: "core", name: "Commission" });
+    expect(classifyEvent(transformation)).toEqual({ kind: "core", name: "Transformation" });
   });
 
   it("accepts the bizStep and disposition in each of their three forms", () => {
@@ -75,18 +87,85 @@ describe("classifyEvent", () => {
         "https://ref.gs1.org/cbv/Disp-in_transit",
       ]) {
         const e = event({ type: "ObjectEvent", action: "OBSERVE", bizStep, disposition });
-        expect(coreSignatureProblem(e, rows)).toBeUndefined();
-        expect(coreTypeProblem(e, rows)).toBeUndefined();
+        expect(coreSignatureProblem(e)).toBeUndefined();
+        expect(coreColumnsProblem(e, rows)).toBeUndefined();
+        expect(coreTypeProblem(e)).toBeUndefined();
       }
     }
   });
 });
 
-describe("coreSignatureProblem (CORE-SIGNATURE)", () => {
+describe("coreSignatureProblem (CORE-SIGNATURE, the spec 6 table)", () => {
+  it("fails an ObjectEvent OBSERVE at commissioning as a Commission with the wrong action", () => {
+    const e = event({
+      type: "ObjectEvent",
+      action: "OBSERVE",
+      bizStep: "commissioning",
+      disposition: "active",
+    });
+    const problem = coreSignatureProblem(e);
+    expect(problem?.message).toContain("is a Commission (ObjectEvent, by its bizStep commissioning)");
+    expect(problem?.message).toContain("with action OBSERVE where spec 6 fixes ADD");
+    expect(problem?.expected).toEqual(["Commission: ObjectEvent ADD"]);
+    expect(problem?.actual).toMatchObject({ event: e.eventID, action: "OBSERVE" });
+    expect(coreTypeProblem(e)).toBeUndefined();
+  });
+
+  it("fails an ObjectEvent ADD at receiving, as the GS1 example does, since spec 6 fixes OBSERVE", () => {
+    const e = event({ type: "ObjectEvent", action: "ADD", bizStep: "urn:epcglobal:cbv:bizstep:receiving" });
+    expect(coreSignatureProblem(e)?.message).toContain("is a Receiving");
+    expect(coreSignatureProblem(e)?.message).toContain("with action ADD where spec 6 fixes OBSERVE");
+  });
+
+  it("fails a step-named event of another type, naming the type spec 6 fixes", () => {
+    const e = event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" });
+    const problem = coreSignatureProblem(e);
+    expect(problem?.message).toContain("is a Shipping (by its bizStep shipping) of type TransactionEvent");
+    expect(problem?.message).toContain("where spec 6 fixes ObjectEvent");
+    expect(coreTypeProblem(e)).toBeUndefined();
+  });
+
+  it("fails an AggregationEvent that is neither an Aggregation nor a Disaggregation", () => {
+    const e = event({ type: "AggregationEvent", action: "OBSERVE", bizStep: "receiving" });
+    const problem = coreSignatureProblem(e);
+    expect(problem?.message).toContain("is an Aggregation or Disaggregation (AggregationEvent");
+    expect(problem?.message).toContain("with action OBSERVE where spec 6 fixes ADD or DELETE");
+  });
+
+  it("fails a TransformationEvent that carries an action, since the row has none", () => {
+    const e = event({ type: "TransformationEvent", action: "ADD", bizStep: "commissioning" });
+    expect(coreSignatureProblem(e)?.message).toContain("with action ADD where spec 6 fixes no action");
+  });
+
+  it("passes an event whose two namings disagree when it has the signature of one of them", () => {
+    const packedAtShipping = event({ type: "AggregationEvent", action: "ADD", bizStep: "shipping" });
+    expect(coreSignatureProblem(packedAtShipping)).toBeUndefined();
+    expect(classifyEvent(packedAtShipping)).toEqual({ kind: "core", name: "Aggregation" });
+  });
+
+  it("does not look at the disposition or at the bundled definition's steps", () => {
+    const e = event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "shipping", disposition: "active" });
+    expect(coreSignatureProblem(e)).toBeUndefined();
+    const unpacked = event({ type: "AggregationEvent", action: "DELETE", bizStep: "receiving" });
+    expect(coreSignatureProblem(unpacked)).toBeUndefined();
+  });
+
+  it("leaves events outside the seven to CORE-TYPE", () => {
+    const custom = event({
+      type: "ObjectEvent",
+      action: "OBSERVE",
+      bizStep: "urn:gdst:bizStep:fishingEvent",
+    });
+    expect(coreSignatureProblem(custom)).toBeUndefined();
+    expect(coreTypeProblem(custom)).toBeDefined();
+  });
+});
+
+describe("coreColumnsProblem (CORE-COLUMNS, the definition's further columns)", () => {
   it("fails a Shipping whose disposition is active, naming the column and both values", () => {
     const e = event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "shipping", disposition: "active" });
-    const problem = coreSignatureProblem(e, rows);
-    expect(problem?.message).toContain("Shipping");
+    const problem = coreColumnsProblem(e, rows);
+    expect(problem?.message).toContain("is a Shipping (ObjectEvent)");
     expect(problem?.message).toContain("disposition active where x-std-core-events fixes in_transit");
     expect(problem?.expected).toEqual({ coreEvent: "Shipping", disposition: "in_transit" });
     expect(problem?.actual).toMatchObject({ event: e.eventID, disposition: "active" });
@@ -100,34 +179,16 @@ describe("coreSignatureProblem (CORE-SIGNATURE)", () => {
       disposition: "inactive",
     });
     const none = event({ type: "ObjectEvent", action: "ADD", bizStep: "commissioning" });
-    expect(coreSignatureProblem(inactive, rows)?.message).toContain("fixes active");
-    expect(coreSignatureProblem(none, rows)?.message).toContain(
-      "no disposition where x-std-core-events fixes active",
+    expect(coreColumnsProblem(inactive, rows)?.message).toContain("fixes active");
+    expect(coreColumnsProblem(none, rows)?.message).toContain(
+      "disposition no disposition where x-std-core-events fixes active",
     );
   });
 
-  it("fails an ObjectEvent OBSERVE with bizStep commissioning as a Commission with the wrong action", () => {
-    const e = event({
-      type: "ObjectEvent",
-      action: "OBSERVE",
-      bizStep: "commissioning",
-      disposition: "active",
-    });
-    const problem = coreSignatureProblem(e, rows);
-    expect(problem?.message).toContain("is a Commission");
-    expect(problem?.message).toContain("action OBSERVE where x-std-core-events fixes ADD");
-    expect(coreTypeProblem(e, rows)).toBeUndefined();
-  });
-
-  it("fails a TransformationEvent that carries an action, since the row has none", () => {
-    const e = event({
-      type: "TransformationEvent",
-      action: "ADD",
-      bizStep: "commissioning",
-      disposition: "active",
-    });
-    expect(coreSignatureProblem(e, rows)?.message).toContain(
-      "action ADD where x-std-core-events fixes no action",
+  it("fails an Aggregation at a bizStep other than the row's", () => {
+    const e = event({ type: "AggregationEvent", action: "ADD", bizStep: "shipping", disposition: "active" });
+    expect(coreColumnsProblem(e, rows)?.message).toContain(
+      "bizStep shipping where x-std-core-events fixes packing",
     );
   });
 
@@ -139,41 +200,50 @@ describe("coreSignatureProblem (CORE-SIGNATURE)", () => {
         receiving.disposition = disposition;
         decommission.disposition = disposition;
       }
-      expect(coreSignatureProblem(receiving, rows)).toBeUndefined();
-      expect(coreSignatureProblem(decommission, rows)).toBeUndefined();
+      expect(coreColumnsProblem(receiving, rows)).toBeUndefined();
+      expect(coreColumnsProblem(decommission, rows)).toBeUndefined();
     }
   });
 
-  it("leaves events outside the seven to CORE-TYPE", () => {
-    const custom = event({
+  it("reads the rows it is given, so a vendor's definition decides, and judges only events with the right signature", () => {
+    const shipping = event({
       type: "ObjectEvent",
       action: "OBSERVE",
-      bizStep: "urn:gdst:bizStep:fishingEvent",
+      bizStep: "shipping",
+      disposition: "active",
     });
-    expect(coreSignatureProblem(custom, rows)).toBeUndefined();
+    const theirs = rows.map((r) => (r.name === "Shipping" ? { ...r, disposition: "active" } : r));
+    expect(coreColumnsProblem(shipping, theirs)).toBeUndefined();
+    expect(
+      coreColumnsProblem(
+        shipping,
+        rows.filter((r) => r.name !== "Shipping"),
+      ),
+    ).toBeUndefined();
+    const wrongAction = event({
+      type: "ObjectEvent",
+      action: "ADD",
+      bizStep: "shipping",
+      disposition: "active",
+    });
+    expect(coreColumnsProblem(wrongAction, rows)).toBeUndefined();
   });
 });
 
 describe("coreTypeProblem (CORE-TYPE)", () => {
-  it("reports an event of another type, a custom bizStep and a missing bizStep", () => {
+  it("reports an event that neither its step nor its type names", () => {
     const others = [
-      event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" }),
+      event({ type: "AssociationEvent", action: "ADD", bizStep: "assembling" }),
       event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "urn:gdst:bizStep:fishingEvent" }),
+      event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "inspecting" }),
       event({ type: "ObjectEvent", action: "ADD" }),
-      event({ type: "AggregationEvent", action: "ADD", bizStep: "shipping" }),
     ];
     for (const e of others) {
-      const problem = coreTypeProblem(e, rows);
+      const problem = coreTypeProblem(e);
       expect(problem?.message).toContain("matches none of the core event signatures");
       expect(problem?.actual).toMatchObject({ type: e.type });
+      expect(coreSignatureProblem(e)).toBeUndefined();
     }
-  });
-
-  it("reads the rows it is given, so a vendor's definition decides", () => {
-    const onlyShipping = rows.filter((r) => r.name === "Shipping");
-    const commission = rowEvent(rows.find((r) => r.name === "Commission")!);
-    expect(coreTypeProblem(commission, onlyShipping)).toBeDefined();
-    expect(coreTypeProblem(commission, rows)).toBeUndefined();
   });
 });
 
@@ -227,8 +297,9 @@ describe("generated datasets", () => {
     fc.assert(
       fc.property(datasetArbitrary({ maxChains: 3 }), (ds) => {
         for (const e of ds.events) {
-          expect(coreSignatureProblem(e, rows)).toBeUndefined();
-          expect(coreTypeProblem(e, rows)).toBeUndefined();
+          expect(coreSignatureProblem(e)).toBeUndefined();
+          expect(coreColumnsProblem(e, rows)).toBeUndefined();
+          expect(coreTypeProblem(e)).toBeUndefined();
         }
       }),
       { numRuns: 20 },
