@@ -107,7 +107,7 @@ requirementTest(
       const problem =
         d.problem !== undefined
           ? { message: d.problem, expected: d.expected }
-          : (masterDataTypeProblem(d.doc, d.expected) ?? identifierProblem(d.doc, d.uri));
+          : ((await masterDataTypeProblem(d.doc, d.expected)) ?? (await identifierProblem(d.doc, d.uri)));
       if (problem) checks.fail(`${about}: ${problem.message}`, exchangeEvidence(d.exchange, problem));
       else checks.pass();
     }

@@ -1,6 +1,10 @@
 import type { Fault } from "../types.ts";
 
-/** Defects of the master data documents, each violating MUST requirements of spec 2.2 and 4.2. */
+/**
+ * Defects of the master data documents (spec 2.2 and 4.2). md-classification-not-string breaks only the
+ * definition's schemas, so with the bundled definition it is caught by warnings; it fails against a definition the
+ * user passes (definitionLevel MUST).
+ */
 export const MASTERDATA_FAULTS: Fault[] = [
   {
     id: "md-no-context",

@@ -7,6 +7,7 @@ import { INVALID_DIGITAL_LINK, UNKNOWN_IDENTIFIER } from "../resolver/problems.t
 import { readResolverPath } from "../resolver/request-path.ts";
 import type { RouteRegistrar } from "../types.ts";
 import { classificationCodes, servedDocument } from "./document.ts";
+import { variantDocument } from "./variant.ts";
 
 export const MASTER_DATA_PREFIX = "/masterdata";
 
@@ -33,9 +34,10 @@ export const registerMasterData: RouteRegistrar = (app, ctx) => {
         `The sender holds no master data for ${reading.uri}; use the masterData link of the identifier's link set.`,
       );
     }
+    const served = servedDocument(doc, ctx.faults, codes);
     return reply
       .code(200)
       .header("content-type", "application/ld+json")
-      .send(JSON.stringify(servedDocument(doc, ctx.faults, codes)));
+      .send(JSON.stringify(ctx.config.jsonLdVariant === true ? variantDocument(served) : served));
   });
 };

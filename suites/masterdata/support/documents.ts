@@ -1,13 +1,62 @@
 // The master data documents under check: those the resolver's masterData links lead to (spec 4.2: a client
-// uses the href the link set returns).
+// uses the href the link set returns), each read as JSON-LD with the run's context loader.
+import { MASTER_DATA_TYPES, type MasterDataTypeName } from "../../../src/definition/index.ts";
+import {
+  type MasterDataReading,
+  readMasterData,
+  schemaShape,
+} from "../../../src/harness/assertions/master-data.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { runContextLoader } from "../../../src/harness/jsonld/index.ts";
+import type { Checks } from "../../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../../src/harness/target.ts";
 import { type ReachedDocument, reachedDocuments } from "../../resolver/support/documents.ts";
 
-export type ReadDocument = ReachedDocument & { doc: unknown };
+export type ReadDocument = ReachedDocument & { doc: unknown; reading: MasterDataReading };
+
+let read: Promise<ReadDocument[]> | undefined;
 
 /** Documents that were read; a link that answered none is RES-MASTERDATA-LINK's failure, not theirs. */
-export async function readDocuments(ctx: RunContext): Promise<ReadDocument[]> {
-  return (await reachedDocuments(ctx)).filter((d): d is ReadDocument => d.problem === undefined);
+export function readDocuments(ctx: RunContext): Promise<ReadDocument[]> {
+  read ??= (async () => {
+    const answered = (await reachedDocuments(ctx)).filter(
+      (d): d is ReachedDocument & { doc: unknown } => d.problem === undefined,
+    );
+    const loader = runContextLoader(ctx);
+    return Promise.all(
+      answered.map(async (d) => ({ ...d, reading: await readMasterData(d.doc, { loader, base: d.href }) })),
+    );
+  })();
+  return read;
+}
+
+/**
+ * The document in the shape the definition's schemas are written for, or undefined after recording why there is
+ * none: an error when a context could not be loaded (nothing can be said), a skip when the document is not JSON-LD
+ * (MD-JSONLD fails it).
+ */
+export async function shapeFor(
+  checks: Checks,
+  d: ReadDocument,
+  type: MasterDataTypeName,
+): Promise<Record<string, unknown> | undefined> {
+  const { reading } = d;
+  if (reading.kind === "unloadable") {
+    checks.error(
+      `${d.href}: ${reading.message}`,
+      exchangeEvidence(d.exchange, { message: reading.message, actual: reading.url }),
+    );
+    return undefined;
+  }
+  if (reading.kind === "invalid") {
+    checks.skip(`${d.href} is not read as JSON-LD (MD-JSONLD): ${reading.message}`);
+    return undefined;
+  }
+  const shape = await schemaShape(reading, type);
+  if (shape === undefined) {
+    checks.skip(`${d.href} has no node typed ${MASTER_DATA_TYPES.join(", ")} (MD-JSONLD)`);
+  }
+  return shape;
 }
 
 export const NO_DOCUMENT =

@@ -121,7 +121,7 @@ export async function resolveMasterData(
   if (!answer.ok) return answer;
   const doc = json(answer.value);
   if (!doc.ok) return doc;
-  const problem = jsonLdProblem(doc.value) ?? masterDataTypeProblem(doc.value, type);
+  const problem = (await jsonLdProblem(doc.value)) ?? (await masterDataTypeProblem(doc.value, type));
   if (problem !== undefined) {
     return failed(
       `the master data at ${link.value.href}: ${problem.message ?? `is not a ${type}`}`,
