@@ -63,6 +63,13 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: ["AUTH-MISSING"],
   },
   {
+    name: "jsonld-variant",
+    description:
+      "Serves master data written another legal JSON-LD way (spec 2.2): an @graph, full IRIs under https://ref.gs1.org/voc/ beside a gs1: prefix for https://gs1.org/voc/, language-tagged names, the address a node of its own.",
+    config: { jsonLdVariant: true },
+    expectedWarnings: [],
+  },
+  {
     name: "split-resolver",
     description:
       "Serves the resolver and master data on a port of their own, with link-set anchors under the canonical base https://id.gs1.org (spec 4.2).",

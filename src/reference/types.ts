@@ -27,6 +27,8 @@ export interface ReferenceConfig {
   canonicalAnchors: boolean;
   /** Check the key on the resolver and master data too (the query interface always checks it when keys exist). */
   authOnResolver: boolean;
+  /** Serve master data in another legal JSON-LD spelling of the same graph (src/reference/masterdata/variant.ts). */
+  jsonLdVariant?: boolean;
   /**
    * Whether GET /events needs a key when keys exist (spec 5.6: "Some cases need no authentication."): "required"
    * (default); "optional", answered without one while a key given must be one the sender issued; "ignored",
