@@ -137,14 +137,18 @@ describe("validateMasterData (spec 2.2)", () => {
     );
   });
 
-  it("refuses a document of another type, or without type or id", () => {
+  it("refuses a document of another type or without type", () => {
     expect(v.validateMasterData("gs1:Organization", { ...organization, "@type": "gs1:Place" }).valid).toBe(
       false,
     );
     const { "@type": _t, ...untyped } = organization;
     expect(v.validateMasterData("gs1:Organization", untyped).valid).toBe(false);
+  });
+
+  // Spec 2.2 names the types and the vocabulary; it requires no @id, so a document without one is valid.
+  it("accepts a document without @id", () => {
     const { "@id": _i, ...anonymous } = organization;
-    expect(v.validateMasterData("gs1:Organization", anonymous).valid).toBe(false);
+    expect(v.validateMasterData("gs1:Organization", anonymous).valid).toBe(true);
   });
 
   it("refuses malformed identifiers and country codes", () => {
