@@ -21,13 +21,13 @@ import {
   exitCodeFor,
   formatDiff,
   formatSummary,
-  progressLine,
+  RunProgress,
   useColor,
   validateReport,
   writeReports,
 } from "./report/index.ts";
 import type { ConformanceClass, Report, RequirementResult, RunOptionsRecord, Summary } from "./types.ts";
-import { aggregate } from "./verdicts.ts";
+import { aggregate, effectiveLevel } from "./verdicts.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
 
@@ -35,6 +35,8 @@ export interface RunIo {
   out: (line: string) => void;
   err: (line: string) => void;
   color: boolean;
+  /** A terminal to draw progress bars on; without one progress is plain lines through err. */
+  terminal?: NodeJS.WritableStream;
 }
 
 export function defaultIo(): RunIo {
@@ -42,6 +44,8 @@ export function defaultIo(): RunIo {
     out: (l) => process.stdout.write(`${l}\n`),
     err: (l) => process.stderr.write(`${l}\n`),
     color: useColor(process.stdout, process.env),
+    // Bars redraw lines in place: only on a terminal that can move the cursor.
+    ...(process.stderr.isTTY && process.env["TERM"] !== "dumb" ? { terminal: process.stderr } : {}),
   };
 }
 
@@ -379,13 +383,23 @@ export async function runTracecheck(
     if (opts.onlyRequirements !== undefined) ctx.onlyRequirements = opts.onlyRequirements;
 
     if (signal?.aborted) return await incomplete(stopped());
-    const engine = await runSuites(
-      ctx,
-      REPO_ROOT,
-      (p) => {
-        if (!opts.quiet) io.err(progressLine(p));
-      },
-      signal,
+    const chosen = registry.requirements.filter(
+      (r) => opts.suites.includes(r.class) && (opts.onlyRequirements?.includes(r.id) ?? true),
+    );
+    const progress = opts.quiet
+      ? undefined
+      : new RunProgress({
+          requirements: chosen.map((r) => ({
+            id: r.id,
+            class: r.class,
+            level: effectiveLevel(r, opts.definition !== undefined),
+          })),
+          write: io.err,
+          color: io.color,
+          ...(io.terminal === undefined ? {} : { terminal: io.terminal }),
+        });
+    const engine = await runSuites(ctx, REPO_ROOT, (p) => progress?.record(p), signal).finally(() =>
+      progress?.stop(),
     );
     const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));

@@ -2,10 +2,10 @@ import type { Report, RequirementResult, Status, Summary } from "../types.ts";
 import { type Paint, paint } from "./ansi.ts";
 import { countStatuses, groupByClass, STATUSES } from "./classes.ts";
 import type { ReportDiff } from "./diff.ts";
-import { exitCodeFor } from "./exit-code.ts";
 import { singleLine, stripTerminalControls } from "./text.ts";
+import { verdictOf } from "./verdict.ts";
 
-const STATUS_PAINT: Record<Status, Paint> = {
+export const STATUS_PAINT: Record<Status, Paint> = {
   pass: "green",
   fail: "red",
   warn: "yellow",
@@ -41,43 +41,55 @@ function table(rows: { name: string; counts: Summary }[], total: Summary, color:
   ];
 }
 
-function requirementLine(r: RequirementResult, color: boolean): string {
+/** Where a requirement's curl line goes: under its id, so that the eye reads the failure and then its replay. */
+const CURL_INDENT = " ".repeat(LABEL_WIDTH + 2);
+
+function requirementLines(r: RequirementResult, color: boolean): string[] {
   const reason = r.reason ? ` (${singleLine(r.reason)})` : "";
-  return `${statusLabel(r.status, color)}  ${singleLine(r.id)}  ${singleLine(r.title)}${reason}`;
+  const line = `${statusLabel(r.status, color)}  ${singleLine(r.id)}  ${singleLine(r.title)}${reason}`;
+  // The first exchange that shows the defect, as a command the vendor can run against their own server.
+  const curl = r.status === "skip" ? undefined : r.evidence.find((e) => e.curl !== undefined)?.curl;
+  return curl === undefined ? [line] : [line, `${CURL_INDENT}${paint(singleLine(curl), "dim", color)}`];
 }
 
-function verdict(report: Report, diff: ReportDiff | undefined, color: boolean): string {
-  const code = exitCodeFor(report, diff);
-  const must = report.requirements.filter((r) => r.level === "MUST");
-  if (code === 1) {
-    const failed = must.filter((r) => r.status === "fail").length;
-    const causes = [
-      ...(failed > 0 ? [`${failed} MUST requirement(s) failed`] : []),
-      ...(diff?.regressed
-        ? [`${diff.newlyFailing.length} requirement(s) regressed against the baseline`]
-        : []),
-    ];
-    return paint(`verdict: FAIL, ${causes.join(" and ")} (exit 1)`, "red", color);
-  }
-  if (code === 2) {
-    const errored = must.filter((r) => r.status === "error").length;
-    return paint(
-      `verdict: INCOMPLETE, ${errored} MUST requirement(s) could not be checked (exit 2)`,
-      "magenta",
-      color,
-    );
-  }
-  const warnings = report.requirements.filter((r) => r.status === "warn").length;
-  const suffix = warnings > 0 ? ` with ${warnings} warning(s)` : "";
-  return paint(`verdict: PASS, every applicable MUST requirement passed${suffix} (exit 0)`, "green", color);
+/** Whether the run chose the requirement's class; a report of an older version, without options, chose all. */
+function selected(report: Report): (r: RequirementResult) => boolean {
+  const suites = report.options?.suites;
+  return (r) => suites === undefined || suites.includes(r.class);
+}
+
+/** One line for every requirement of a class the run did not choose, instead of one SKIP line each. */
+function notSelectedLine(skipped: readonly RequirementResult[], color: boolean): string {
+  const classes = groupByClass(skipped).map((g) => stripTerminalControls(g.class));
+  return `${statusLabel("skip", color)}  ${skipped.length} requirement(s) of ${classes.join(", ")}: class not selected with --suite`;
+}
+
+function verdictLine(report: Report, diff: ReportDiff | undefined, color: boolean): string {
+  const v = verdictOf(report, diff);
+  const style: Record<typeof v.word, Paint> = {
+    PASS: "green",
+    FAIL: "red",
+    INCOMPLETE: "magenta",
+    INTERRUPTED: "magenta",
+  };
+  const warned = v.word === "PASS" && v.warnings > 0 ? ` with ${v.warnings} warning(s)` : "";
+  return paint(
+    `verdict: ${v.word}, ${singleLine(v.because)}${warned} (exit ${v.exitCode})`,
+    style[v.word],
+    color,
+  );
 }
 
 /**
- * The end-of-run summary: counts per class, one line per requirement that did not pass, totals, and the
- * verdict. With a diff, the verdict accounts for a regression as the exit status does.
+ * The end-of-run summary: counts per chosen class, one line per requirement that did not pass with the curl line
+ * that replays its first exchange, one line for the classes not chosen, totals, and the verdict. With a diff, the
+ * verdict accounts for a regression as the exit status does.
  */
 export function formatSummary(report: Report, opts: { color: boolean; diff?: ReportDiff }): string {
-  const groups = groupByClass(report.requirements);
+  const isSelected = selected(report);
+  const chosen = report.requirements.filter(isSelected);
+  const notChosen = report.requirements.filter((r) => !isSelected(r));
+  const groups = groupByClass(chosen);
   const rows = groups.map((g) => ({
     name: stripTerminalControls(g.class),
     counts: countStatuses(g.requirements),
@@ -85,12 +97,14 @@ export function formatSummary(report: Report, opts: { color: boolean; diff?: Rep
   const total = countStatuses(report.requirements);
   const lines = table(rows, total, opts.color);
   const notPassing = groups.flatMap((g) => g.requirements.filter((r) => r.status !== "pass"));
-  if (notPassing.length > 0) lines.push("", ...notPassing.map((r) => requirementLine(r, opts.color)));
+  const listed = notPassing.flatMap((r) => requirementLines(r, opts.color));
+  if (notChosen.length > 0) listed.push(notSelectedLine(notChosen, opts.color));
+  if (listed.length > 0) lines.push("", ...listed);
   const counted = STATUSES.map((s) => `${total[s]} ${s}`).join(", ");
   lines.push(
     "",
     `${report.requirements.length} requirements: ${counted}`,
-    verdict(report, opts.diff, opts.color),
+    verdictLine(report, opts.diff, opts.color),
   );
   return lines.join("\n");
 }

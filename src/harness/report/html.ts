@@ -1,54 +1,110 @@
-import type { Evidence, Report, RequirementResult, Status } from "../types.ts";
-import { groupByClass, STATUSES } from "./classes.ts";
-import { escapeHtml as h, jsonText } from "./text.ts";
-
-// Inline styles only and a policy that forbids every fetch: the file is opened from CI artefacts and mail.
-const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
-h1 { font-size: 1.5rem; margin: 0 0 1rem; }
-h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; }
-dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
-dl.meta dt { font-weight: 600; }
-dl.meta dd { margin: 0; }
-table { border-collapse: collapse; width: 100%; margin: .5rem 0; }
-th, td { border: 1px solid #d0d7de; padding: .3rem .5rem; text-align: left; vertical-align: top; }
-th { background: #f6f8fa; }
-tbody th.group { background: #eaeef2; font-size: 1rem; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-code, pre { font: 12px/1.4 ui-monospace, monospace; }
-pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; margin: .3rem 0; }
-.status { font-weight: 600; text-transform: uppercase; }
-.pass { color: #1a7f37; } .fail { color: #cf222e; } .warn { color: #9a6700; }
-.skip { color: #57606a; } .error { color: #8250df; }
-details { border: 1px solid #d0d7de; border-radius: 6px; padding: .5rem .8rem; margin: .6rem 0; }
-summary { cursor: pointer; font-weight: 600; }
-.evidence { border-top: 1px dashed #d0d7de; margin-top: .6rem; padding-top: .4rem; }
-.compare { display: grid; grid-template-columns: 1fr 1fr; gap: .8rem; }
-h4 { margin: .5rem 0 .2rem; font-size: .9rem; }
-blockquote.spec { margin: .25rem 0 0; padding-left: .6rem; border-left: 3px solid #d0d7de; color: #57606a; font-size: 13px; }
-`;
+import type { Report, RequirementResult, Status } from "../types.ts";
+import { CONFORMANCE_CLASSES, groupByClass, STATUSES } from "./classes.ts";
+import { evidenceSection } from "./html-evidence.ts";
+import { STYLE } from "./html-style.ts";
+import { escapeHtml as h } from "./text.ts";
+import { type VerdictText, verdictOf } from "./verdict.ts";
 
 function statusCell(status: Status): string {
   return `<span class="status ${status}">${status}</span>`;
 }
 
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The banner's sentence: what decided the verdict, with correct plurals. */
+function because(v: VerdictText): string {
+  if (v.word === "PASS") return "Every applicable MUST requirement passed";
+  if (v.word === "FAIL") {
+    const causes = [
+      ...(v.mustFailed > 0 ? [`${plural(v.mustFailed, "MUST requirement")} failed`] : []),
+      ...(v.regressed > 0 ? [`${plural(v.regressed, "requirement")} regressed against the baseline`] : []),
+    ];
+    return causes.join(" and ") || v.because;
+  }
+  return v.because;
+}
+
+/** The first thing on the page: the verdict, why, and the counts that make it. */
+function banner(report: Report): string {
+  const v = verdictOf(report);
+  const count = (s: Status) => report.requirements.filter((r) => r.status === s).length;
+  const counts = [
+    `<li><strong>${plural(v.mustFailed, "MUST failure")}</strong></li>`,
+    `<li><strong>${plural(v.warnings, "warning")}</strong></li>`,
+    ...(count("error") > 0 ? [`<li>${count("error")} not decided (error)</li>`] : []),
+    `<li>${count("pass")} passed</li>`,
+    `<li>${count("skip")} skipped</li>`,
+    `<li>exit ${v.exitCode}</li>`,
+  ];
+  return (
+    `<header class="banner verdict-${v.word.toLowerCase()}" id="verdict">` +
+    `<div class="word">${v.word}</div><div class="because">${h(because(v))}</div>` +
+    `<ul class="counts">${counts.join("")}</ul></header>`
+  );
+}
+
+function chosenClasses(report: Report): readonly string[] {
+  return report.options?.suites ?? CONFORMANCE_CLASSES;
+}
+
+/** What shaped the run, so that a reader can tell what was checked and replay it. */
 function meta(report: Report): string {
   const rows: [string, string][] = [
-    ["Events target", report.target.events],
-    ["Resolver", report.target.resolver],
-    ["Started", report.startedAt],
-    ["Duration", `${report.durationMs} ms`],
-    ["Harness", `${report.tool.name} ${report.tool.version}`],
-    ["Seed", String(report.seed)],
-    ["Runs per property", String(report.runs)],
+    ["Events target", h(report.target.events)],
+    ["Resolver", h(report.target.resolver)],
   ];
+  const o = report.options;
+  if (o) {
+    const notRun = CONFORMANCE_CLASSES.filter((c) => !o.suites.includes(c));
+    const skipped = notRun.length > 0 ? ` <span class="note">(not run: ${h(notRun.join(", "))})</span>` : "";
+    rows.push(["Suites", `${h(o.suites.join(", "))}${skipped}`]);
+    rows.push(["Modules", h(o.modules.join(", "))]);
+    if (o.faults.length > 0) {
+      rows.push([
+        "Faults injected",
+        `${h(o.faults.join(", "))} <span class="note">(into the embedded reference)</span>`,
+      ]);
+    }
+    if (o.referenceConfig !== undefined) rows.push(["Reference configuration", h(o.referenceConfig)]);
+    const given = o.definition.given
+      ? ""
+      : ' <span class="note">(the default; --definition was not given)</span>';
+    rows.push([
+      "Definition",
+      `<code>${h(o.definition.file)}</code>${given}<br>sha-256 <code>${h(o.definition.sha256)}</code>`,
+    ]);
+    if (o.dataset !== undefined) rows.push(["Dataset", `<code>${h(o.dataset)}</code>`]);
+    if (o.startFrom !== undefined) rows.push(["Start from", `<code>${h(o.startFrom)}</code>`]);
+    if (o.party !== undefined) rows.push(["Party", `<code>${h(o.party)}</code>`]);
+    if (o.gln !== undefined) rows.push(["GLN", `<code>${h(o.gln)}</code>`]);
+  }
+  rows.push(["Seed", String(report.seed)], ["Runs per property", String(report.runs)]);
+  if (o) {
+    const rate = o.rate > 0 ? `${o.rate} requests/s` : "unlimited";
+    rows.push([
+      "HTTP",
+      `timeout ${seconds(o.timeoutMs)}, concurrency ${o.concurrency}, rate ${h(rate)}, retry budget ${o.retryBudgetSeconds} s`,
+    ]);
+  }
   const b = report.baseline;
   if (b) {
     const completeness = b.complete ? "complete" : "partial";
     const note = b.note ? `; ${b.note}` : "";
-    rows.push(["Baseline", `${b.method}, ${b.events} events, ${completeness}${note}`]);
+    rows.push(["Baseline", h(`${b.method}, ${b.events} events, ${completeness}${note}`)]);
   }
-  return `<dl class="meta">${rows.map(([k, v]) => `<dt>${h(k)}</dt><dd>${h(v)}</dd>`).join("")}</dl>`;
+  rows.push(
+    ["Tool", h(`${report.tool.name} ${report.tool.version}`)],
+    ["Started", h(report.startedAt)],
+    ["Duration", seconds(report.durationMs)],
+  );
+  if (report.incompleteReason !== undefined) rows.push(["Why incomplete", h(report.incompleteReason)]);
+  return `<dl class="meta">${rows.map(([k, v]) => `<dt>${h(k)}</dt><dd>${v}</dd>`).join("")}</dl>`;
 }
 
 function summaryTable(report: Report): string {
@@ -76,9 +132,8 @@ function requirementRow(r: RequirementResult): string {
   );
 }
 
-function requirementsTable(report: Report): string {
-  if (report.requirements.length === 0) return "<p>No requirement was checked.</p>";
-  const groups = groupByClass(report.requirements).map(
+function requirementsTable(requirements: readonly RequirementResult[]): string {
+  const groups = groupByClass(requirements).map(
     (g) =>
       `<tbody><tr><th class="group" colspan="6" id="class-${h(g.class)}">${h(g.class)}</th></tr>` +
       `${g.requirements.map(requirementRow).join("")}</tbody>`,
@@ -89,74 +144,57 @@ function requirementsTable(report: Report): string {
   );
 }
 
-function pre(value: string): string {
-  return `<pre>${h(value)}</pre>`;
-}
-
-function headers(record: Record<string, string>): string {
-  return Object.entries(record)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join("\n");
-}
-
-function exchange(e: Evidence): string {
-  const parts: string[] = [];
-  if (e.request) {
-    const head = headers(e.request.headers);
-    parts.push(`<h4>Request</h4>${pre(`${e.request.method} ${e.request.url}${head ? `\n${head}` : ""}`)}`);
-  }
-  if (e.response) {
-    const r = e.response;
-    const size = `${r.bodyBytes} bytes${r.truncated ? ", excerpt truncated" : ""}`;
-    const head = headers(r.headers);
+/** The chosen classes' requirements, then those of classes not chosen folded into one line. */
+function requirementsSection(report: Report): string {
+  if (report.requirements.length === 0) return "<p>No requirement was checked.</p>";
+  const chosen = chosenClasses(report);
+  const run = report.requirements.filter((r) => chosen.includes(r.class));
+  const notRun = report.requirements.filter((r) => !chosen.includes(r.class));
+  const parts = run.length > 0 ? [requirementsTable(run)] : [];
+  if (notRun.length > 0) {
+    const classes = groupByClass(notRun).map((g) => g.class);
     parts.push(
-      `<h4>Response: ${r.status} (${h(size)})</h4>${pre(`${head}${head ? "\n\n" : ""}${r.bodyExcerpt}`)}`,
+      `<details class="more not-selected" id="not-selected"><summary>${plural(notRun.length, "requirement")} of ` +
+        `${h(classes.join(", "))} skipped: class not selected with --suite</summary>${requirementsTable(notRun)}</details>`,
     );
   }
   return parts.join("");
 }
 
-function idList(label: string, ids: string[] | undefined): string {
-  if (!ids || ids.length === 0) return "";
-  return `<h4>${label} (${ids.length})</h4><ul>${ids.map((id) => `<li><code>${h(id)}</code></li>`).join("")}</ul>`;
-}
-
-function evidenceBlock(e: Evidence): string {
-  const parts: string[] = [];
-  if (e.message !== undefined) parts.push(`<p>${h(e.message)}</p>`);
-  parts.push(exchange(e));
-  if (e.expected !== undefined || e.actual !== undefined) {
-    const side = (label: string, v: unknown): string =>
-      `<div><h4>${label}</h4>${v === undefined ? "<p>(not recorded)</p>" : pre(jsonText(v))}</div>`;
-    parts.push(`<div class="compare">${side("Expected", e.expected)}${side("Actual", e.actual)}</div>`);
-  }
-  parts.push(idList("Missing", e.missing), idList("Extra", e.extra));
-  if (e.seed !== undefined) parts.push(`<h4>Seed</h4>${pre(String(e.seed))}`);
-  if (e.counterexample !== undefined) parts.push(`<h4>Counterexample</h4>${pre(jsonText(e.counterexample))}`);
-  if (e.curl !== undefined) parts.push(`<h4>Reproduce</h4>${pre(e.curl)}`);
-  return `<div class="evidence">${parts.join("")}</div>`;
-}
+const FLAGGED_ORDER: Record<Status, number> = { fail: 0, error: 1, warn: 2, skip: 3, pass: 4 };
 
 function evidenceDetails(r: RequirementResult): string {
+  // A warning is collapsed: it does not decide the verdict, and failures come first.
   const open = r.status === "warn" ? "" : " open";
-  const reason = r.reason ? `<p>${h(r.reason)}</p>` : "";
-  const items =
-    r.evidence.length === 0 ? "<p>No evidence was recorded.</p>" : r.evidence.map(evidenceBlock).join("");
+  const reason = r.reason ? `<p class="reason">${h(r.reason)}</p>` : "";
+  const where = `${r.level} · section ${r.section} · ${r.class}`;
   return (
-    `<details id="evidence-${h(r.id)}"${open}><summary>${statusCell(r.status)} <code>${h(r.id)}</code> ` +
-    `${h(r.title)}</summary>${specQuote(r)}${reason}${items}</details>`
+    `<details class="requirement req-${r.status}" id="evidence-${h(r.id)}"${open}><summary>${statusCell(r.status)} ` +
+    `<code>${h(r.id)}</code> ${h(r.title)}<span class="meta">${h(where)}</span></summary>` +
+    `${specQuote(r)}${reason}${evidenceSection(r)}</details>`
   );
 }
 
-/** report.html: a single self-contained page that needs neither scripts nor the network to be read. */
-export function toHtml(report: Report): string {
+function flaggedSection(report: Report): string {
   const flagged = report.requirements.filter(hasEvidenceSection);
-  const evidence =
-    flagged.length === 0
-      ? ""
-      : `<h2>Evidence</h2>${groupByClass(flagged)
-          .flatMap((g) => g.requirements.map(evidenceDetails))
-          .join("\n")}`;
+  if (flagged.length === 0) return "";
+  const ordered = groupByClass(flagged)
+    .flatMap((g) => g.requirements)
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => FLAGGED_ORDER[a.r.status] - FLAGGED_ORDER[b.r.status] || a.i - b.i)
+    .map(({ r }) => r);
+  return `<h2 id="evidence">Failures, errors and warnings</h2>${ordered.map(evidenceDetails).join("\n")}`;
+}
+
+/** report.html: a single self-contained page that needs neither scripts nor the network to be read or printed. */
+export function toHtml(report: Report): string {
+  const v = verdictOf(report);
+  const flagged = report.requirements.some(hasEvidenceSection);
+  const toc = [
+    '<a href="#run">What shaped this run</a>',
+    ...(flagged ? ['<a href="#evidence">Failures, errors and warnings</a>'] : []),
+    '<a href="#requirements">All requirements</a>',
+  ];
   return [
     "<!DOCTYPE html>",
     '<html lang="en">',
@@ -164,17 +202,20 @@ export function toHtml(report: Report): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>tracecheck report: ${h(report.target.events)}</title>`,
+    `<title>${v.word}: tracecheck report for ${h(report.target.events)}</title>`,
     `<style>${STYLE}</style>`,
     "</head>",
     "<body>",
-    "<h1>tracecheck report</h1>",
+    banner(report),
+    `<h1>tracecheck report for ${h(report.target.events)}</h1>`,
+    `<nav class="toc">${toc.join("")}</nav>`,
+    '<h2 id="run">What shaped this run</h2>',
     meta(report),
-    "<h2>Summary</h2>",
+    '<h2 id="summary">Summary</h2>',
     summaryTable(report),
-    "<h2>Requirements</h2>",
-    requirementsTable(report),
-    evidence,
+    flaggedSection(report),
+    '<h2 id="requirements">All requirements</h2>',
+    requirementsSection(report),
     "</body>",
     "</html>",
     "",

@@ -4,5 +4,7 @@ export { exitCodeFor } from "./exit-code.ts";
 export { toHtml } from "./html.ts";
 export { type JsonSummary, jsonSummary } from "./json-summary.ts";
 export { toJunit } from "./junit.ts";
+export { type ProgressRequirement, RunProgress } from "./progress.ts";
 export { validateReport } from "./validate.ts";
+export { type VerdictText, verdictOf } from "./verdict.ts";
 export { writeReports } from "./write.ts";

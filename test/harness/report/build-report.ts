@@ -92,3 +92,74 @@ export function everyStatus(): Report {
     requirement("RES-NUMERIC-AI", "fail", cls("resolver")),
   ]);
 }
+
+/** An EPCISQueryDocument holding the events, as a sender answers GET /events. */
+export function eventsAnswer(events: Record<string, unknown>[]): string {
+  return JSON.stringify({
+    "@context": ["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],
+    type: "EPCISQueryDocument",
+    schemaVersion: "2.0",
+    epcisBody: { queryResults: { queryName: "SimpleEventQuery", resultsBody: { eventList: events } } },
+  });
+}
+
+const BOUND = "2021-07-09T16:58:46Z";
+export const AT_THE_BOUND = "urn:uuid:51fc5a92-4d0c-40b0-be17-bbc78c69cefe";
+export const NOT_ANSWERED = "urn:uuid:0d7e0000-0000-4000-8000-000000000001";
+
+/**
+ * LT_eventTime answered an event whose eventTime, written at -09:30, is the bound itself; and an event the
+ * query selects is missing, known by its id only.
+ */
+export function timeFailure(): RequirementResult {
+  const url = `http://127.0.0.1:4000/events?LT_eventTime=${encodeURIComponent(BOUND)}`;
+  const body = eventsAnswer([
+    {
+      type: "ObjectEvent",
+      eventID: AT_THE_BOUND,
+      eventTime: "2021-07-09T07:28:46-09:30",
+      bizStep: "shipping",
+    },
+  ]);
+  return requirement("EVT-TIME-LT-EVENT", "fail", {
+    title: "LT_eventTime keeps eventTime strictly before the bound",
+    evidence: [
+      {
+        request: { method: "GET", url, headers: { "X-API-Key": "[redacted]" } },
+        response: {
+          status: 200,
+          headers: { "content-type": "application/ld+json" },
+          bodyExcerpt: body,
+          bodyBytes: body.length,
+          truncated: false,
+        },
+        expected: { query: `LT_eventTime=${encodeURIComponent(BOUND)}`, events: 0 },
+        actual: { events: 1, duplicated: [] },
+        missing: [NOT_ANSWERED],
+        extra: [AT_THE_BOUND],
+        seed: 3,
+        counterexample: { q: { LT_eventTime: BOUND } },
+        curl: `curl -sS -H "X-API-Key: $TRACECHECK_API_KEY" '${url}'`,
+        message: "shrunk 3 time(s); replay with --seed 3",
+      },
+    ],
+  });
+}
+
+/** A link set defect found at `count` paths that differ only in their identifiers; the last one differs in kind. */
+export function linkSetFailures(count: number): RequirementResult {
+  const items: Evidence[] = Array.from({ length: count }, (_, i) => {
+    const url = `http://127.0.0.1:4001/01/0950600013${String(i).padStart(4, "0")}?linkType=linkset`;
+    const message =
+      i === count - 1
+        ? 'linkset[0]["https://ref.gs1.org/voc/epcis"] is not an array'
+        : 'linkset[0]["https://ref.gs1.org/voc/defaultLink"][0] has no string title';
+    return {
+      request: { method: "GET", url, headers: {} },
+      response: { status: 200, headers: {}, bodyExcerpt: '{"linkset":[]}', bodyBytes: 14, truncated: false },
+      message,
+      curl: `curl -sS '${url}'`,
+    };
+  });
+  return requirement("RES-LINKSET-SHAPE", "fail", { class: "resolver", evidence: items });
+}

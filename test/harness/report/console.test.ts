@@ -1,5 +1,12 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { diffReports, formatSummary, progressLine, useColor } from "../../../src/harness/report/index.ts";
+import {
+  diffReports,
+  formatSummary,
+  progressLine,
+  RunProgress,
+  useColor,
+} from "../../../src/harness/report/index.ts";
 import { everyStatus, report, requirement } from "./build-report.ts";
 
 const ESC = "\u001b";
@@ -94,5 +101,137 @@ describe("progressLine", () => {
   });
   it("drops control characters from an id", () => {
     expect(progressLine({ class: "events", done: 1, id: "EVT-\u001b[2JX" })).toBe("events 1 EVT-[2JX");
+  });
+});
+
+describe("formatSummary's lines", () => {
+  it("puts each failure's curl line under it, and none under a pass or a skip", () => {
+    const lines = formatSummary(everyStatus(), { color: false }).split("\n");
+    const at = lines.findIndex((l) => l.startsWith("FAIL   EVT-BIZSTEP-FORMS"));
+    expect(lines[at + 1]).toBe(
+      "       curl -H 'X-API-Key: $TRACECHECK_API_KEY' 'http://127.0.0.1:4000/events?EQ_bizStep=shipping%7Creceiving'",
+    );
+    const skip = lines.findIndex((l) => l.startsWith("SKIP   AUTH-HEADER"));
+    expect(lines[skip + 1]?.trimStart().startsWith("curl")).toBe(false);
+  });
+
+  it("says the classes not chosen in one line instead of one SKIP line per requirement", () => {
+    const r = report(
+      [
+        requirement("EVT-A", "pass"),
+        requirement("EVT-B", "skip", { reason: "the target did not page any answer" }),
+        requirement("RES-A", "skip", {
+          class: "resolver",
+          reason: "class resolver not selected with --suite",
+        }),
+        requirement("RES-B", "skip", {
+          class: "resolver",
+          reason: "class resolver not selected with --suite",
+        }),
+        requirement("AUTH-A", "skip", { class: "auth", reason: "class auth not selected with --suite" }),
+      ],
+      {
+        options: {
+          suites: ["events"],
+          modules: ["core"],
+          faults: [],
+          definition: { file: "d.yaml", sha256: "0".repeat(64), given: false },
+          timeoutMs: 1000,
+          concurrency: 1,
+          rate: 0,
+          retryBudgetSeconds: 1,
+        },
+      },
+    );
+    const text = formatSummary(r, { color: false });
+    const lines = text.split("\n");
+    expect(lines.filter((l) => l.startsWith("SKIP"))).toEqual([
+      "SKIP   EVT-B  title of EVT-B (the target did not page any answer)",
+      "SKIP   3 requirement(s) of resolver, auth: class not selected with --suite",
+    ]);
+    expect(lines.map((l) => l.split(/\s+/)[0])).not.toContain("resolver");
+    expect(text).toContain("5 requirements: 1 pass, 0 fail, 0 warn, 4 skip, 0 error");
+  });
+
+  it("ends with the verdict the run wrote: incomplete after a harness error, interrupted after a signal", () => {
+    const last = (t: string) => t.split("\n").at(-1)!;
+    const broken = report([requirement("A", "pass")], {
+      verdict: "incomplete",
+      exitCode: 2,
+      incompleteReason: "a harness error stopped part of the run: boom",
+    });
+    expect(last(formatSummary(broken, { color: false }))).toBe(
+      "verdict: INCOMPLETE, a harness error stopped part of the run: boom (exit 2)",
+    );
+    const stopped = report([requirement("A", "pass")], {
+      verdict: "incomplete",
+      exitCode: 130,
+      interrupted: true,
+      incompleteReason: "interrupted by SIGINT before the run finished",
+    });
+    expect(last(formatSummary(stopped, { color: false }))).toBe(
+      "verdict: INTERRUPTED, interrupted by SIGINT before the run finished (exit 130)",
+    );
+  });
+});
+
+/** A stream that keeps what is written to it; isTTY as asked. */
+function sink(isTTY: boolean): Writable & { text: () => string; isTTY: boolean; columns: number } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  }) as Writable & { text: () => string; isTTY: boolean; columns: number };
+  stream.isTTY = isTTY;
+  stream.columns = 120;
+  stream.text = () => chunks.join("");
+  return stream;
+}
+
+describe("RunProgress", () => {
+  const requirements = [
+    { id: "EVT-A", class: "events", level: "MUST" as const },
+    { id: "EVT-B", class: "events", level: "SHOULD" as const },
+    { id: "RES-A", class: "resolver", level: "MUST" as const },
+  ];
+
+  it("counts the requirements of each class against its total, in plain lines off a terminal", () => {
+    const lines: string[] = [];
+    const progress = new RunProgress({ requirements, write: (l) => lines.push(l), color: false });
+    progress.record({ class: "events", id: "EVT-A", status: "pass" });
+    progress.record({ class: "events", id: "EVT-A", status: "pass" });
+    progress.record({ class: "resolver", id: "RES-A", status: "fail" });
+    progress.record({ class: "events", id: "EVT-B", status: "skip" });
+    progress.stop();
+    expect(lines).toEqual([
+      "events 1/2 EVT-A PASS",
+      "events 1/2 EVT-A PASS",
+      "resolver 1/1 RES-A FAIL",
+      "events 2/2 EVT-B SKIP",
+    ]);
+  });
+
+  it("says WARN for a failed check of a SHOULD requirement, as the report does", () => {
+    const lines: string[] = [];
+    const progress = new RunProgress({ requirements, write: (l) => lines.push(l), color: false });
+    progress.record({ class: "events", id: "EVT-B", status: "fail" });
+    progress.record({ class: "events", id: "EVT-A", status: "fail" });
+    expect(lines).toEqual(["events 1/2 EVT-B WARN", "events 2/2 EVT-A FAIL"]);
+  });
+
+  it("draws a bar per class on a terminal, and writes no plain line", () => {
+    const lines: string[] = [];
+    const terminal = sink(true);
+    const progress = new RunProgress({ requirements, write: (l) => lines.push(l), color: false, terminal });
+    progress.record({ class: "events", id: "EVT-B", status: "fail" });
+    progress.stop();
+    const drawn = terminal.text();
+    expect(drawn).toContain("events   ");
+    expect(drawn).toContain("1/2 requirements  EVT-B WARN");
+    expect(drawn).toContain("0/1 requirements");
+    expect(drawn).toContain("█");
+    expect(lines).toEqual([]);
   });
 });
