@@ -12,6 +12,7 @@ import {
   rebaseDigitalLink,
 } from "../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
+import { EPCIS_LINK, linksOf } from "./assertions/linkset.ts";
 
 export type BaselineMethod = "unfiltered" | "windows" | "crawl" | "none";
 
@@ -137,6 +138,11 @@ export function identifiersOf(e: EpcisEvent): { epcs: string[]; classes: string[
   return { epcs, classes };
 }
 
+/**
+ * The epcis link of the identifier's link set, in any spelling of the link type (linksOf). A link without a query
+ * string names the query interface itself (spec 1, step 2): it adds nothing to the crawl, which queries the
+ * identifier anyway, so only a link that selects events is returned.
+ */
 async function epcisLinkFor(
   client: HttpClient,
   resolverBase: string,
@@ -149,10 +155,13 @@ async function epcisLinkFor(
   const res = await client.get(`${dl}${sep}linkType=linkset`, { accept: "application/linkset+json" });
   if (res.status !== 200) return undefined;
   try {
-    const body = res.json<{ linkset?: Record<string, unknown>[] }>();
-    for (const entry of body.linkset ?? []) {
-      const links = entry["https://ref.gs1.org/voc/epcis"];
-      if (Array.isArray(links) && typeof links[0]?.href === "string") return links[0].href as string;
+    const body = res.json<{ linkset?: unknown }>();
+    const entries = Array.isArray(body.linkset) ? body.linkset : [];
+    for (const entry of entries) {
+      if (typeof entry !== "object" || entry === null) continue;
+      for (const link of linksOf(entry as Record<string, unknown>, EPCIS_LINK)) {
+        if (URL.canParse(link.href) && new URL(link.href).search !== "") return link.href;
+      }
     }
   } catch {
     return undefined;

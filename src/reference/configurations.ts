@@ -77,6 +77,34 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: [],
     resolverPort: 0,
   },
+  {
+    name: "gs1-voc-linktypes",
+    description:
+      "Writes link-set members under https://gs1.org/voc/, as GS1's own resolver does, instead of spec 2.3's https://ref.gs1.org/voc/: the GS1 Web Vocabulary's other name for the same link types.",
+    config: { linkTypeNamespace: "https://gs1.org/voc/" },
+    expectedWarnings: ["RES-LINKTYPE-SPELLING"],
+  },
+  {
+    name: "query-interface-link",
+    description:
+      "Gives as every epcis link the query interface itself ({events base}/events), which the receiver queries for the identifier (spec 1, step 2).",
+    config: { epcisLinks: "query-interface" },
+    expectedWarnings: [],
+  },
+  {
+    name: "party-location-epcis",
+    description:
+      "Offers only gs1:epcis for the parties and locations of other companies, master data beside it only for its own party and locations (spec 4.2: reachable with gs1:masterData or gs1:epcis).",
+    config: { partyLocationMasterData: "own" },
+    expectedWarnings: [],
+  },
+  {
+    name: "authority-only",
+    description:
+      "Resolves only identifiers under the company prefix of its own party and answers 404 for every other company's GTIN, SSCC, GLN or party.",
+    config: { resolves: "own" },
+    expectedWarnings: [],
+  },
 ]);
 
 export const REFERENCE_CONFIGURATION_NAMES: readonly string[] = REFERENCE_CONFIGURATIONS.map((c) => c.name);

@@ -16,6 +16,10 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   wrongKeyStatus: 401,
   canonicalAnchors: false,
   authOnResolver: false,
+  linkTypeNamespace: "https://ref.gs1.org/voc/",
+  epcisLinks: "identifier",
+  partyLocationMasterData: "all",
+  resolves: "all",
   eventsKey: "required",
 });
 

@@ -27,6 +27,23 @@ export interface ReferenceConfig {
   canonicalAnchors: boolean;
   /** Check the key on the resolver and master data too (the query interface always checks it when keys exist). */
   authOnResolver: boolean;
+  /** The namespace link-set members are written under: spec 2.3's https://ref.gs1.org/voc/ (default) or another. */
+  linkTypeNamespace: string;
+  /**
+   * Where epcis links lead: "identifier" (default), a GET /events query for the identifier; "query-interface",
+   * the query interface itself, which the receiver queries for the identifier (spec 1, step 2).
+   */
+  epcisLinks: "identifier" | "query-interface";
+  /**
+   * Which /414 and /417 link sets offer master data beside epcis: "all" (default), or "own", only the sender's
+   * own party and locations (spec 4.2: "reachable with gs1:masterData or gs1:epcis").
+   */
+  partyLocationMasterData: "all" | "own";
+  /**
+   * Which identifiers the resolver answers for: "all" it holds (default), or "own", only those under its own
+   * party's company prefix; another company's identifier is then 404.
+   */
+  resolves: "all" | "own";
   /** Serve master data in another legal JSON-LD spelling of the same graph (src/reference/masterdata/variant.ts). */
   jsonLdVariant?: boolean;
   /**

@@ -1,53 +1,147 @@
-// Spec 4.2: "Digital Link identifiers issued under the canonical base are resolved by replacing that base
-// with the base of the sender's resolver." An identifier the resolver answers for is taken as issued
-// (https://id.gs1.org/…, query string included), rebased the way the model does it, and must resolve to a link
-// set about the same identifier with the same link types as the path asked directly.
-import { entryAbout, linksetEntries } from "../../src/harness/assertions/linkset.ts";
+// Spec 4.2: "Digital Link identifiers issued under the canonical base are resolved by replacing that base with
+// the base of the sender's resolver." The identifiers are taken as the target writes them: the https://id.gs1.org
+// Digital Links of its events, and its link-set anchors written under https://id.gs1.org. The canonical base of
+// each is replaced by the resolver base, the rest of the URI kept as written (the harness's own requests write it
+// in the canonical form), and the answer must be a link set about the same identifier with the same link types
+// as the harness's own request for it.
+import { entryAbout, linksetEntries, linkTypesOffered } from "../../src/harness/assertions/linkset.ts";
+import type { RunContext } from "../../src/harness/context.ts";
+import { type PathForm, pathFormOf } from "../../src/harness/identifiers-from-baseline.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import { rebaseDigitalLink } from "../../src/model/index.ts";
-import { goodLinksets, type LinksetAnswer, requestLinkset } from "./support/linksets.ts";
+import {
+  CANONICAL_DL_BASE,
+  canonicalId,
+  type EpcisEvent,
+  idValue,
+  PARTY_FIELDS,
+  parseDigitalLink,
+} from "../../src/model/index.ts";
+import { knownEvents } from "./support/identifiers.ts";
+import {
+  canonicalBaseReplaced,
+  goodLinksets,
+  type LinksetAnswer,
+  requestLinkset,
+} from "./support/linksets.ts";
 
 function linkTypesOf(a: LinksetAnswer): string[] {
-  const entry = entryAbout(a.body, a.uri) ?? linksetEntries(a.body)[0] ?? {};
-  return Object.keys(entry)
-    .filter((k) => k !== "anchor" && k !== "itemDescription")
-    .sort();
+  const entry = entryAbout(a.body, a.uri) ?? linksetEntries(a.body)[0];
+  return entry === undefined ? [] : linkTypesOffered(entry);
+}
+
+function* identifiersNamedIn(e: EpcisEvent): Iterable<unknown> {
+  yield* e.epcList ?? [];
+  yield* e.childEPCs ?? [];
+  yield* e.inputEPCList ?? [];
+  yield* e.outputEPCList ?? [];
+  yield e.parentID;
+  for (const list of [e.quantityList, e.childQuantityList, e.inputQuantityList, e.outputQuantityList]) {
+    for (const q of list ?? []) yield q.epcClass;
+  }
+  yield idValue(e.bizLocation);
+  yield idValue(e.readPoint);
+  for (const field of PARTY_FIELDS) yield idValue(e[field]);
+}
+
+function formOf(issued: string): PathForm | undefined {
+  try {
+    return pathFormOf(parseDigitalLink(issued).elements);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A Digital Link URI under any base written under https://id.gs1.org, its path kept as written. */
+function underCanonicalBase(uri: unknown): string | undefined {
+  if (typeof uri !== "string") return undefined;
+  try {
+    const { base } = parseDigitalLink(uri);
+    return uri.startsWith(base) ? CANONICAL_DL_BASE + uri.slice(base.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Issued {
+  issued: string;
+  where: string;
+  direct: LinksetAnswer;
+}
+
+/**
+ * One identifier per path form that the resolver answered directly, as the target issued it under the canonical
+ * base; a spelling other than the harness's canonical one first, since it is the one a resolver may miss.
+ */
+async function issuedIdentifiers(ctx: RunContext): Promise<Issued[]> {
+  const direct = new Map((await goodLinksets(ctx)).map((a) => [a.uri, a]));
+  const found = new Map<string, Issued>();
+  const consider = (value: unknown, where: string) => {
+    if (typeof value !== "string" || !value.startsWith(`${CANONICAL_DL_BASE}/`)) return;
+    if (formOf(value) === undefined) return;
+    const answer = direct.get(canonicalId(value));
+    if (answer === undefined || found.has(value)) return;
+    found.set(value, { issued: value, where, direct: answer });
+  };
+  for (const a of direct.values()) {
+    for (const entry of linksetEntries(a.body)) {
+      const issued = underCanonicalBase(entry.anchor);
+      if (issued !== undefined) consider(issued, `the anchor ${String(entry.anchor)} of its link set`);
+    }
+  }
+  for (const e of knownEvents(ctx)) {
+    for (const value of identifiersNamedIn(e)) consider(value, "an event");
+  }
+  const perForm = new Map<PathForm, Issued>();
+  for (const candidate of found.values()) {
+    const form = candidate.direct.form;
+    const kept = perForm.get(form);
+    const respelled = candidate.issued !== candidate.direct.uri;
+    if (kept === undefined || (respelled && kept.issued === kept.direct.uri)) perForm.set(form, candidate);
+  }
+  return [...perForm.values()];
 }
 
 requirementTest(
   "RES-CANONICAL-BASE",
   "Identifiers under https://id.gs1.org resolve at the sender's base",
   async (checks, ctx) => {
-    const direct = await goodLinksets(ctx);
-    const firstPerForm = direct.filter((a, i) => direct.findIndex((b) => b.form === a.form) === i);
-    if (firstPerForm.length === 0)
-      return checks.skip("no identifier was answered with a link set to issue anew");
+    const issued = await issuedIdentifiers(ctx);
+    if (issued.length === 0) {
+      return checks.skip(
+        "neither the events nor the link-set anchors write an identifier the resolver answers for under https://id.gs1.org, so none was issued there to resolve",
+      );
+    }
     await Promise.all(
-      firstPerForm.map(async (asked) => {
-        const issued = `${asked.uri}?linkType=linkset`;
-        const url = rebaseDigitalLink(issued, ctx.resolverBase);
-        const answer = await requestLinkset(ctx, asked.form, asked.uri, url);
-        const about = `${issued} rebased to ${url}`;
+      issued.map(async ({ issued: uri, where, direct }) => {
+        const url = canonicalBaseReplaced(
+          `${uri}${uri.includes("?") ? "&" : "?"}linkType=linkset`,
+          ctx.resolverBase,
+        );
+        const answer = await requestLinkset(ctx, direct.form, direct.uri, url);
+        const about = `${uri} (as ${where} writes it) with the resolver base, ${url},`;
         if (answer.problem !== undefined) {
           checks.fail(
-            `${about}: ${answer.problem}`,
-            exchangeEvidence(answer.exchange, { expected: "a link set" }),
+            `${about} was not resolved: ${answer.problem}`,
+            exchangeEvidence(answer.exchange, { expected: `the link set ${direct.url} answers` }),
           );
-        } else if (entryAbout(answer.body, asked.uri) === undefined) {
+        } else if (entryAbout(answer.body, direct.uri) === undefined) {
           checks.fail(
             `${about} answered a link set about another identifier`,
             exchangeEvidence(answer.exchange, {
-              expected: `an entry anchored at ${asked.uri} or its rebased form`,
+              expected: `an entry anchored at ${direct.uri} under any base`,
             }),
           );
-        } else if (linkTypesOf(answer).join() !== linkTypesOf(asked).join()) {
+        } else if (linkTypesOf(answer).join() !== linkTypesOf(direct).join()) {
           checks.fail(
-            `${about} answered other link types than the path asked directly`,
-            exchangeEvidence(answer.exchange, { expected: linkTypesOf(asked), actual: linkTypesOf(answer) }),
+            `${about} answered other link types than ${direct.url}`,
+            exchangeEvidence(answer.exchange, { expected: linkTypesOf(direct), actual: linkTypesOf(answer) }),
           );
         } else {
-          checks.pass(`${about} resolved`);
+          checks.pass(
+            `${about} resolved to the link set of ${direct.url}` +
+              (uri === direct.uri ? "" : ", though spelled otherwise"),
+          );
         }
       }),
     );

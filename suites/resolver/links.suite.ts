@@ -1,6 +1,7 @@
 // Spec 4.2: "gs1:epcis Returns a link to the EPCIS query interface for the requested identifier";
 // "gs1:masterData Returns a link that resolves to the GS1 Web Vocabulary JSON-LD for the requested GTIN, GLN
-// or PGLN." Each link of the link sets answered is followed as a receiver would (spec 1, steps 2 and 3).
+// or PGLN." Each link of the link sets answered is followed as a receiver would (spec 1, steps 2 and 3): an epcis
+// link that selects events as it is, one that names the query interface itself queried for the identifier.
 import { compareEventSets, describeComparison } from "../../src/harness/assertions/event-sets.ts";
 import { EPCIS_LINK } from "../../src/harness/assertions/linkset.ts";
 import { identifierProblem, masterDataTypeProblem } from "../../src/harness/assertions/master-data.ts";
@@ -11,7 +12,7 @@ import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import { eventIdentity, runOracle } from "../../src/model/index.ts";
 import { certainQuery, mentions } from "./support/concerns.ts";
 import { reachedDocuments } from "./support/documents.ts";
-import { eventsAt } from "./support/follow.ts";
+import { eventsAt, eventsRequest } from "./support/follow.ts";
 import { goodLinksets, type LinksetAnswer, linksOfAnswer } from "./support/linksets.ts";
 
 // A query for one EPC or one class is narrow (EVT-413-NARROW); a location or a whole repository may not be.
@@ -24,11 +25,15 @@ async function checkEpcisLink(
   a: LinksetAnswer,
   href: string,
 ): Promise<string | undefined> {
-  const linked = await eventsAt(ctx, href);
-  const about = `the epcis link of ${a.uri} (${href})`;
+  const query = certainQuery(a.form, a.uri);
+  const request = eventsRequest(href, query);
+  const linked = await eventsAt(ctx, request.url);
+  const about = request.queried
+    ? `the epcis link of ${a.uri} (${href}, the query interface, asked ${request.url})`
+    : `the epcis link of ${a.uri} (${href})`;
   if (linked.kind === "refused") {
-    if (MAY_BE_BROAD.has(a.form))
-      return `${about} was refused with 413 as too broad (allowed for a /${a.form} link)`;
+    if (MAY_BE_BROAD.has(a.form) || request.repository)
+      return `${about} was refused with 413 as too broad (allowed for ${request.repository ? "the whole repository" : `a /${a.form} link`})`;
     checks.fail(
       `${about} was refused with 413, but a query for one identifier is narrow`,
       exchangeEvidence(linked.exchange, { expected: "a query document with the identifier's events" }),
@@ -42,8 +47,11 @@ async function checkEpcisLink(
     );
     return undefined;
   }
-  // A party's link leads to the sender's repository (spec 1, step 2): any query document will do.
-  if (a.form === "417") return `${about} answered ${linked.events.length} events`;
+  // A party's link, or one naming the repository with no query to ask it, leads to the sender's repository
+  // (spec 1, step 2): any query document will do.
+  if (a.form === "417" || request.repository) {
+    return `${about} answered ${linked.events.length} events of the repository`;
+  }
   const unrelated = linked.events.filter((e) => !mentions(e, a.uri));
   if (unrelated.length > 0) {
     checks.fail(
@@ -55,7 +63,6 @@ async function checkEpcisLink(
     );
     return undefined;
   }
-  const query = certainQuery(a.form, a.uri);
   if (query !== undefined) {
     const baseline = loadBaseline(ctx);
     const expected = runOracle(baseline.events, query);

@@ -8,13 +8,14 @@ import {
   entryAbout,
   linksetEntries,
   linksetShapeProblem,
+  linkTypeSpellingProblem,
   missingLinkTypesProblem,
 } from "../../src/harness/assertions/linkset.ts";
 import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
 import { runDefinition } from "../../src/harness/run-definition.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import { linkTypesFor } from "./support/definition.ts";
+import { ANY_OF_LINK_TYPES, linkTypesFor } from "./support/definition.ts";
 import { noIdentifierReason } from "./support/identifiers.ts";
 import { goodLinksets, linksetAnswers } from "./support/linksets.ts";
 import { judgePathForm } from "./support/verdicts.ts";
@@ -79,7 +80,21 @@ requirementTest(
         );
         continue;
       }
-      const problem = missingLinkTypesProblem(entry, linkTypes);
+      const problem = missingLinkTypesProblem(entry, linkTypes, { anyOf: ANY_OF_LINK_TYPES.has(a.form) });
+      if (problem) checks.fail(`${a.url}: ${problem.message}`, exchangeEvidence(a.exchange, problem));
+      else checks.pass();
+    }
+  },
+);
+
+requirementTest(
+  "RES-LINKTYPE-SPELLING",
+  "Link types are written as spec 2.3 writes them",
+  async (checks, ctx) => {
+    const answers = await goodLinksets(ctx);
+    if (answers.length === 0) return checks.skip(NO_LINKSET);
+    for (const a of answers) {
+      const problem = linkTypeSpellingProblem(a.body);
       if (problem) checks.fail(`${a.url}: ${problem.message}`, exchangeEvidence(a.exchange, problem));
       else checks.pass();
     }

@@ -27,7 +27,8 @@ import {
   RESOLVER_FAULTS,
   registerResolver,
 } from "../../src/reference/resolver/index.ts";
-import { startReference } from "../../src/reference/server.ts";
+import { isOwnKey, ownIdentifiers } from "../../src/reference/resolver/own.ts";
+import { DEFAULT_CONFIG, startReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig, ReferenceContext } from "../../src/reference/types.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -128,30 +129,24 @@ const PATHS: { path: string; linkTypes: string[]; description: string | null; ev
   { path: `/01/${GTIN_A}/21/S%2F1`, linkTypes: [EPCIS], description: "Frozen cod fillets", events: ["1"] },
 ];
 
-const DEFAULT_CONFIG: ReferenceConfig = {
-  pageSize: 1000,
-  broadLimit: Number.POSITIVE_INFINITY,
-  answerInDigitalLink: false,
-  wrongKeyStatus: 401,
-  canonicalAnchors: false,
-  authOnResolver: false,
-  eventsKey: "required",
-};
-
 interface Running {
   base: string;
   close(): Promise<void>;
 }
 
 /** The resolver and master data registrars beside an /events route that answers from the query oracle. */
-async function startResolver(config: Partial<ReferenceConfig> = {}, faults: string[] = []): Promise<Running> {
+async function startResolver(
+  config: Partial<ReferenceConfig> = {},
+  faults: string[] = [],
+  dataset: Dataset = DATASET,
+): Promise<Running> {
   const app: FastifyInstance = Fastify({ logger: false });
   let base = "";
   const ctx: ReferenceContext = {
     config: { ...DEFAULT_CONFIG, ...config },
     faults: new Set(faults),
     apiKeys: [],
-    dataset: DATASET,
+    dataset,
     eventsBase: () => base,
     resolverBase: () => base,
   };
@@ -159,7 +154,7 @@ async function startResolver(config: Partial<ReferenceConfig> = {}, faults: stri
     const raw = req.raw.url ?? "";
     const parsed = parseQueryString(raw.includes("?") ? raw.slice(raw.indexOf("?") + 1) : "");
     if (parsed.unknown.length > 0) return reply.code(400).send({ unknown: parsed.unknown });
-    const eventList = runOracle(DATASET.events, parsed.query);
+    const eventList = runOracle(dataset.events, parsed.query);
     return reply.send({
       type: "EPCISQueryDocument",
       epcisBody: { queryResults: { resultsBody: { eventList } } },
@@ -572,4 +567,171 @@ describe("inside the reference sender", () => {
       }
     });
   }
+});
+
+describe("a party's GLN as a location (spec 1, step 1: the party's location number)", () => {
+  it("/414/{the party's GLN} resolves to a gs1:Place with the party's name", async () => {
+    const entry = entryOf((await get(`${server.base}/414/${PGLN}?linkType=linkset`)).json());
+    expect(entry.anchor).toBe(`${server.base}/414/${PGLN}`);
+    const doc = (await get(hrefOf(entry, MASTER_DATA))).json() as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      "@type": "gs1:Place",
+      "@id": `${CANONICAL_DL_BASE}/414/${PGLN}`,
+      globalLocationNumber: PGLN,
+      name: [{ "@value": "Sender Fisheries", "@language": "en" }],
+    });
+  });
+
+  it("the generated fixture's sender GLN resolves at /414/ to master data", async () => {
+    const { generateDataset } = await import("../../src/generate/index.ts");
+    const dataset = generateDataset({ seed: 1, events: 50 });
+    const sender = ownIdentifiers(dataset.events).party ?? "";
+    const gln = sender.split("/").pop() ?? "";
+    const reference = await startReference({ dataset });
+    try {
+      const res = await get(`${reference.resolverBase}/414/${gln}?linkType=linkset`);
+      expect(res.status).toBe(200);
+      const doc = (await get(hrefOf(entryOf(res.json()), MASTER_DATA))).json() as Record<string, unknown>;
+      expect(doc["@type"]).toBe("gs1:Place");
+    } finally {
+      await reference.close();
+    }
+  });
+});
+
+// A sender of company prefix 9506001 that records the events, and another company (4012345) whose goods it
+// receives: the named configurations that treat the sender's own identifiers apart.
+const OWN_PGLN = withCheck("950600100000");
+const OWN_GLN = withCheck("950600100001");
+const OWN_GTIN = withCheck("0950600100012");
+const OWN_SSCC = withCheck("09506001000000042");
+const OTHER_PGLN = withCheck("401234500000");
+const OTHER_GLN = withCheck("401234500017");
+const OTHER_GTIN = withCheck("1401234500016");
+const OWNED: Dataset = {
+  events: [
+    event("00000000-0000-4000-8000-00000000000a", {
+      epcList: [`${CANONICAL_DL_BASE}/01/${OTHER_GTIN}/21/5`],
+      bizLocation: { id: `${CANONICAL_DL_BASE}/414/${OTHER_GLN}` },
+      "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${OWN_PGLN}`,
+      "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${OTHER_PGLN}`,
+    }),
+    event("00000000-0000-4000-8000-00000000000b", {
+      type: "AggregationEvent",
+      action: "ADD",
+      parentID: `${CANONICAL_DL_BASE}/00/${OWN_SSCC}`,
+      childEPCs: [`${CANONICAL_DL_BASE}/01/${OWN_GTIN}/21/7`],
+      bizLocation: { id: "urn:epc:id:sgln:9506001.00001.0" },
+      "cbvmda:informationProvider": `urn:epc:id:pgln:9506001.00000`,
+    }),
+  ],
+  masterData: [],
+};
+
+describe("the sender's own identifiers", () => {
+  it("are those under the company prefix of the party that records most events", () => {
+    const own = ownIdentifiers(OWNED.events);
+    expect(own).toEqual({ party: `${CANONICAL_DL_BASE}/417/${OWN_PGLN}`, prefix: "9506001" });
+    expect(isOwnKey(own, { ai: "414", value: OWN_GLN })).toBe(true);
+    expect(isOwnKey(own, { ai: "01", value: OWN_GTIN })).toBe(true);
+    expect(isOwnKey(own, { ai: "00", value: OWN_SSCC })).toBe(true);
+    expect(isOwnKey(own, { ai: "01", value: OTHER_GTIN })).toBe(false);
+    expect(isOwnKey(own, { ai: "417", value: OTHER_PGLN })).toBe(false);
+    expect(ownIdentifiers([])).toEqual({});
+  });
+
+  it("a party GLN with trailing zeros in its prefix still gives at least six digits", () => {
+    const party = withCheck("950000000000");
+    const own = ownIdentifiers([
+      event("c", { "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${party}` }),
+    ]);
+    expect(own.prefix).toBe("950000");
+  });
+});
+
+describe("named configurations: the freedoms a correct sender may use", () => {
+  const linksetAt = async (base: string, p: string) => get(`${base}${p}?linkType=linkset`);
+
+  it("linkTypeNamespace writes every member under https://gs1.org/voc/, and linkType still selects by any spelling", async () => {
+    const gs1voc = await startResolver({ linkTypeNamespace: "https://gs1.org/voc/" });
+    try {
+      const entry = entryOf((await linksetAt(gs1voc.base, `/414/${GLN}`)).json());
+      expect(Object.keys(entry).sort()).toEqual(
+        [
+          "anchor",
+          "itemDescription",
+          "https://gs1.org/voc/defaultLink",
+          "https://gs1.org/voc/epcis",
+          "https://gs1.org/voc/masterData",
+        ].sort(),
+      );
+      const res = await get(`${gs1voc.base}/414/${GLN}?linkType=${encodeURIComponent(EPCIS)}`);
+      expect(res.headers.location).toBe(hrefOf(entry, "https://gs1.org/voc/epcis"));
+    } finally {
+      await gs1voc.close();
+    }
+  });
+
+  it("epcisLinks query-interface gives the query interface itself, which answers the identifier's events when asked", async () => {
+    const plain = await startResolver({ epcisLinks: "query-interface" });
+    try {
+      for (const p of PATHS.filter((x) => x.linkTypes.includes(EPCIS))) {
+        const href = hrefOf(entryOf((await linksetAt(plain.base, p.path)).json()), EPCIS);
+        expect(href, p.path).toBe(`${plain.base}/events`);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("resolves own answers for the sender's party, its seat, locations, products and units, and 404 for another company's", async () => {
+    const own = await startResolver({ resolves: "own" }, [], OWNED);
+    const all = await startResolver({}, [], OWNED);
+    try {
+      const mine = [
+        `/417/${OWN_PGLN}`,
+        `/414/${OWN_PGLN}`,
+        `/414/${OWN_GLN}`,
+        `/01/${OWN_GTIN}`,
+        `/01/${OWN_GTIN}/21/7`,
+        `/00/${OWN_SSCC}`,
+      ];
+      const theirs = [
+        `/417/${OTHER_PGLN}`,
+        `/414/${OTHER_GLN}`,
+        `/01/${OTHER_GTIN}`,
+        `/01/${OTHER_GTIN}/21/5`,
+      ];
+      for (const p of mine) expect((await linksetAt(own.base, p)).status, p).toBe(200);
+      for (const p of theirs) {
+        const res = await linksetAt(own.base, p);
+        expect(res.status, p).toBe(404);
+        expect(res.json()).toMatchObject({ type: "urn:tracecheck:problem:unknown-identifier" });
+        expect((await linksetAt(all.base, p)).status, p).toBe(200);
+      }
+    } finally {
+      await own.close();
+      await all.close();
+    }
+  });
+
+  it("partyLocationMasterData own offers only epcis for another company's party and location, both for its own", async () => {
+    const server = await startResolver({ partyLocationMasterData: "own" }, [], OWNED);
+    try {
+      for (const p of [`/417/${OTHER_PGLN}`, `/414/${OTHER_GLN}`]) {
+        const entry = entryOf((await linksetAt(server.base, p)).json());
+        expect(MASTER_DATA in entry, p).toBe(false);
+        expect(hrefOf(entry, DEFAULT_LINK)).toBe(hrefOf(entry, EPCIS));
+      }
+      for (const p of [`/417/${OWN_PGLN}`, `/414/${OWN_PGLN}`, `/414/${OWN_GLN}`]) {
+        const entry = entryOf((await linksetAt(server.base, p)).json());
+        expect(MASTER_DATA in entry, p).toBe(true);
+        expect(EPCIS in entry, p).toBe(true);
+      }
+      const product = entryOf((await linksetAt(server.base, `/01/${OTHER_GTIN}`)).json());
+      expect(MASTER_DATA in product).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
 });

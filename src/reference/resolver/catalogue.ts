@@ -13,6 +13,7 @@ import {
   parseDigitalLink,
 } from "../../model/index.ts";
 import { GS1_VOC_CONTEXT } from "../masterdata/context.ts";
+import { type OwnIdentifiers, ownIdentifiers } from "./own.ts";
 
 /** The six path forms of spec 4.2, written as their AIs joined by "/". */
 export const PATH_FORMS = ["00", "417", "414", "01", "01/10", "01/21"] as const;
@@ -28,6 +29,8 @@ export interface Catalogue {
   identifiers: ReadonlySet<string>;
   /** Master data by the canonical URI of its /01, /414 or /417 identifier. */
   documents: ReadonlyMap<string, MasterDataDocument>;
+  /** The sender's own party and company prefix. */
+  own: OwnIdentifiers;
 }
 
 const cache = new WeakMap<Dataset, Catalogue>();
@@ -73,7 +76,30 @@ function buildCatalogue(dataset: Dataset): Catalogue {
     if (documents.has(uri)) continue;
     documents.set(uri, placeholderDocument(uri, key));
   }
-  return { identifiers, documents };
+
+  // A party's GLN is a location number too: the one exchanged at setup (spec 1, step 1) is often the party's
+  // own, so /414/{its GLN} resolves to the party's seat where no other place holds that number.
+  for (const [uri, doc] of [...documents]) {
+    if (!uri.startsWith(`${CANONICAL_DL_BASE}/417/`)) continue;
+    const place = `${CANONICAL_DL_BASE}/414/${uri.slice(`${CANONICAL_DL_BASE}/417/`.length)}`;
+    if (documents.has(place)) continue;
+    identifiers.add(place);
+    documents.set(place, seatOf(place, doc));
+  }
+  return { identifiers, documents, own: ownIdentifiers(dataset.events) };
+}
+
+/** The place a party's GLN names as a location: its seat, with the party's name and address. */
+function seatOf(uri: string, party: MasterDataDocument): MasterDataDocument {
+  const seat: MasterDataDocument = {
+    "@context": party["@context"] ?? GS1_VOC_CONTEXT,
+    "@type": "gs1:Place",
+    "@id": uri,
+    globalLocationNumber: uri.slice(uri.lastIndexOf("/") + 1),
+  };
+  if (party.organizationName !== undefined) seat.name = party.organizationName;
+  if (party.address !== undefined) seat.address = party.address;
+  return seat;
 }
 
 /** The least master data a key seen only in events gets: its type and its key. */

@@ -6,9 +6,12 @@ export const LINK_TYPE_PREFIX = "https://ref.gs1.org/voc/";
 export const LINK_TYPE_NAMES = ["defaultLink", "masterData", "epcis"] as const;
 export type LinkTypeName = (typeof LINK_TYPE_NAMES)[number];
 
-/** The member name of a link set entry (spec 2.3) for a link type. */
-export function linkTypeUri(name: LinkTypeName): string {
-  return LINK_TYPE_PREFIX + name;
+/**
+ * The member name of a link set entry for a link type: under spec 2.3's namespace, or under another the GS1 Web
+ * Vocabulary gives the same link type (https://gs1.org/voc/, as GS1's own resolver writes it).
+ */
+export function linkTypeUri(name: LinkTypeName, namespace = LINK_TYPE_PREFIX): string {
+  return namespace + name;
 }
 
 /** Every accepted spelling of a link type's `linkType` value. */

@@ -5,6 +5,7 @@ import { CANONICAL_DL_BASE, encodeQuery } from "../../model/index.ts";
 import type { ReferenceContext } from "../types.ts";
 import { type Catalogue, canonicalUri, type PathForm } from "./catalogue.ts";
 import type { LinkTypeName } from "./link-types.ts";
+import { isOwnKey } from "./own.ts";
 
 export interface Link {
   href: string;
@@ -34,10 +35,24 @@ export interface Requested {
   uri: string;
 }
 
+/** Whether a configuration that treats the sender's own apart counts the identifier as its own. */
+export function isOwn(id: Requested, catalogue: Catalogue): boolean {
+  return (
+    (catalogue.own.party !== undefined && id.uri === catalogue.own.party) ||
+    isOwnKey(catalogue.own, id.elements[0])
+  );
+}
+
 export function offeredLinks(id: Requested, ctx: ReferenceContext, catalogue: Catalogue): OfferedLinks {
   const links: OfferedLinks = {};
   if (id.form !== "01") links.epcis = epcisLink(id, id.form, ctx);
-  if (id.form === "01" || id.form === "414" || id.form === "417") {
+  // Spec 4.2 lets a party or location be "reachable with gs1:masterData or gs1:epcis": with
+  // partyLocationMasterData "own", only the sender's own offer master data beside epcis.
+  const epcisOnly =
+    ctx.config.partyLocationMasterData === "own" &&
+    (id.form === "414" || id.form === "417") &&
+    !isOwn(id, catalogue);
+  if (!epcisOnly && (id.form === "01" || id.form === "414" || id.form === "417")) {
     const target = masterDataTarget(id, ctx, catalogue);
     if (target !== undefined) {
       links.masterData = {
@@ -69,7 +84,9 @@ function epcisLink(id: Requested, form: Exclude<PathForm, "01">, ctx: ReferenceC
   if (form === "01/10") query.MATCH_anyEPCClass = [subject];
   if (form === "414") query.EQ_bizLocation = [subject];
   const path = ctx.faults.has("res-epcis-link-broken") ? "/event" : "/events";
-  const search = encodeQuery(query);
+  // The query interface itself (spec 1, step 2: the resolver "returns the location of the Sender's EPCIS
+  // repository"); the receiver asks it for the identifier.
+  const search = ctx.config.epcisLinks === "query-interface" ? "" : encodeQuery(query);
   return {
     href: `${ctx.eventsBase()}${path}${search === "" ? "" : `?${search}`}`,
     title: EPCIS_TITLES[form],

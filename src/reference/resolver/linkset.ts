@@ -19,7 +19,7 @@ export function linksetBody(
   };
   for (const name of LINK_TYPE_NAMES) {
     const link = links[name];
-    if (link !== undefined) entry[linkTypeUri(name)] = [link];
+    if (link !== undefined) entry[linkTypeUri(name, ctx.config.linkTypeNamespace)] = [link];
   }
   return { linkset: ctx.faults.has("res-no-linkset-array") ? entry : [entry] };
 }

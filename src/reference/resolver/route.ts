@@ -4,7 +4,7 @@ import { sendProblem } from "../problem.ts";
 import type { ReferenceContext, RouteRegistrar } from "../types.ts";
 import { type Catalogue, catalogueOf, type PathForm } from "./catalogue.ts";
 import { linkTypeOf } from "./link-types.ts";
-import { offeredLinks } from "./links.ts";
+import { isOwn, offeredLinks } from "./links.ts";
 import { linksetBody } from "./linkset.ts";
 import { INVALID_DIGITAL_LINK, UNKNOWN_IDENTIFIER, UNKNOWN_LINK_TYPE } from "./problems.ts";
 import { readResolverPath } from "./request-path.ts";
@@ -44,13 +44,17 @@ function resolve(
     const type = reading.status === 400 ? INVALID_DIGITAL_LINK : UNKNOWN_IDENTIFIER;
     return sendProblem(reply, reading.status, type, statusTitle(reading.status), reading.detail);
   }
-  if (ctx.faults.has(FORM_FAULTS[reading.form]) || !catalogue.identifiers.has(reading.uri)) {
+  // With resolves "own" the resolver answers only for what its sender issued, as a brand owner's resolver does.
+  const notOurs = ctx.config.resolves === "own" && !isOwn(reading, catalogue);
+  if (ctx.faults.has(FORM_FAULTS[reading.form]) || notOurs || !catalogue.identifiers.has(reading.uri)) {
     return sendProblem(
       reply,
       404,
       UNKNOWN_IDENTIFIER,
       "Unknown identifier",
-      `${reading.uri} is not known to this resolver; check the identifier against the data the sender holds.`,
+      notOurs
+        ? `${reading.uri} is not an identifier of this sender's company prefix, and this resolver answers only for its own; ask the resolver of the company that issued it.`
+        : `${reading.uri} is not known to this resolver; check the identifier against the data the sender holds.`,
     );
   }
 

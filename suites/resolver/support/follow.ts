@@ -5,7 +5,32 @@ import type { RunContext } from "../../../src/harness/context.ts";
 import { targetClient } from "../../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import { followPages, HttpError } from "../../../src/http/index.ts";
-import type { EpcisEvent } from "../../../src/model/index.ts";
+import { type EpcisEvent, type EventQuery, encodeQuery } from "../../../src/model/index.ts";
+
+export interface EventsRequest {
+  url: string;
+  /** The link named the query interface itself, and the receiver added the query for the identifier. */
+  queried: boolean;
+  /** The link named the query interface itself and no query was added: the whole repository was asked for. */
+  repository: boolean;
+}
+
+/**
+ * The request a receiver makes from an epcis href (spec 1, steps 2 and 3). A link with a query string already
+ * selects events and is followed as it is. A link without one names the query interface itself (the resolver
+ * "returns the location of the Sender's EPCIS repository"): the receiver asks its GET /events for the identifier
+ * with `query`, or for everything when there is no query to ask.
+ */
+export function eventsRequest(href: string, query: EventQuery | undefined): EventsRequest {
+  const u = new URL(href);
+  if (u.search !== "") return { url: href, queried: false, repository: false };
+  const path = u.pathname.replace(/\/+$/, "");
+  const events = `${u.origin}${path.endsWith("/events") ? path : `${path}/events`}`;
+  const search = query === undefined ? "" : encodeQuery(query);
+  return search === ""
+    ? { url: events, queried: false, repository: true }
+    : { url: `${events}?${search}`, queried: true, repository: false };
+}
 
 export type LinkedEvents =
   | { kind: "events"; events: EpcisEvent[]; exchange: ExchangeRecord }

@@ -10,6 +10,7 @@ import {
 } from "../../../src/harness/identifiers-from-baseline.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
 import type { EpcisEvent } from "../../../src/model/index.ts";
+import { ownership, sender } from "./sender.ts";
 
 /** Identifiers asked about per path form; enough to catch a defect, few enough to keep a run short. */
 export const IDS_PER_FORM = 4;
@@ -30,17 +31,32 @@ export function identifierSources(ctx: RunContext, events: readonly EpcisEvent[]
   return sources;
 }
 
-/** True for the identifiers exchanged at setup: the sender's own, which must resolve. */
-export function isSetupIdentifier(ctx: RunContext, uri: string): boolean {
-  const setup = identifiersFromBaseline(identifierSources(ctx, []));
-  return setup["417"].includes(uri) || setup["414"].includes(uri);
-}
-
+/**
+ * A few identifiers per path form, drawn with the seed: the sender's own first (exchanged at setup, or under its
+ * company prefix), about half of them where the events name enough, so that every form is asked about an
+ * identifier its resolver must answer for; the rest from the other identifiers the events name.
+ */
 export function sampledIdentifiers(ctx: RunContext): IdentifiersByForm {
   if (sampled === undefined) {
+    const values = sender(ctx);
     const all = identifiersFromBaseline(identifierSources(ctx, knownEvents(ctx)));
     const picked = { ...all };
-    for (const form of PATH_FORMS) picked[form] = sampleIdentifiers(all[form], IDS_PER_FORM, ctx.seed);
+    for (const form of PATH_FORMS) {
+      const owned = all[form].map((uri) => ({ uri, own: ownership(values, uri) }));
+      const own = [
+        ...owned.filter((x) => x.own?.setup === true),
+        ...owned.filter((x) => x.own?.setup === false),
+      ].map((x) => x.uri);
+      const others = owned.filter((x) => x.own === undefined).map((x) => x.uri);
+      const ownCount = Math.min(
+        own.length,
+        Math.max(Math.ceil(IDS_PER_FORM / 2), IDS_PER_FORM - others.length),
+      );
+      picked[form] = [
+        ...sampleIdentifiers(own, ownCount, ctx.seed),
+        ...sampleIdentifiers(others, IDS_PER_FORM - ownCount, ctx.seed),
+      ];
+    }
     sampled = picked;
   }
   return sampled;

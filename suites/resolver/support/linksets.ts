@@ -11,7 +11,7 @@ import { PATH_FORMS, type PathForm } from "../../../src/harness/identifiers-from
 import { targetClient } from "../../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import { type GetOptions, HttpError, type HttpResult } from "../../../src/http/index.ts";
-import { rebaseDigitalLink } from "../../../src/model/index.ts";
+import { CANONICAL_DL_BASE, rebaseDigitalLink } from "../../../src/model/index.ts";
 import { sampledIdentifiers } from "./identifiers.ts";
 
 export const LINKSET_ACCEPT = "application/linkset+json, application/json;q=0.9";
@@ -32,6 +32,17 @@ export interface LinksetAnswer {
 /** The URL of an identifier's link set at the sender's resolver: the canonical base replaced (spec 4.2). */
 export function linksetUrl(ctx: RunContext, uri: string): string {
   return rebaseDigitalLink(`${uri}?linkType=linkset`, ctx.resolverBase);
+}
+
+/**
+ * Spec 4.2's replacement, as a string operation: the resolver base in place of https://id.gs1.org, the rest of
+ * the URI kept exactly as it was issued (unlike linksetUrl, which writes the identifier in the canonical form).
+ */
+export function canonicalBaseReplaced(issued: string, resolverBase: string): string {
+  if (!issued.startsWith(`${CANONICAL_DL_BASE}/`)) {
+    throw new Error(`${issued} is not issued under ${CANONICAL_DL_BASE}`);
+  }
+  return `${resolverBase.replace(/\/+$/, "")}${issued.slice(CANONICAL_DL_BASE.length)}`;
 }
 
 function isLinksetBody(body: unknown): boolean {

@@ -1,20 +1,17 @@
-// What the receiver holds before the exchange (spec 1): the party and location exchanged at setup, and a
-// product identifier from an earlier step such as a shipment notice. Given on the command line, else taken
-// from the events the harness knows, with a note that says so.
+// What the receiver holds before the exchange (spec 1): a product identifier from an earlier step such as a
+// shipment notice, given on the command line or else taken from the events the harness knows, with a note that
+// says so. The party and location exchanged at setup are the resolver class's (suites/resolver/support/sender.ts).
 import type { Hop } from "../../../src/harness/assertions/trace-back.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import {
-  CANONICAL_DL_BASE,
   canonicalBizStep,
   canonicalId,
   type DigitalLinkElement,
   type EpcisEvent,
-  formatDigitalLink,
-  idValue,
   isDigitalLink,
-  PARTY_FIELDS,
   parseDigitalLink,
 } from "../../../src/model/index.ts";
+import { ownership, sender } from "../../resolver/support/sender.ts";
 
 function elementsOf(id: string): DigitalLinkElement[] | undefined {
   try {
@@ -22,69 +19,6 @@ function elementsOf(id: string): DigitalLinkElement[] | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The canonical URI of the key alone (/417/…, /414/…, /01/…) when the identifier's first AI is `ai`. */
-export function keyUri(id: string, ai: string): string | undefined {
-  const first = elementsOf(id)?.[0];
-  return first?.ai === ai ? formatDigitalLink(CANONICAL_DL_BASE, [first]) : undefined;
-}
-
-/** A party or place given as a URI string or as an object with an id. */
-function mostCommon(values: readonly string[]): { value: string; count: number } | undefined {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: { value: string; count: number } | undefined;
-  for (const [value, count] of counts) if (best === undefined || count > best.count) best = { value, count };
-  return best;
-}
-
-function partyOf(e: EpcisEvent): string | undefined {
-  for (const field of PARTY_FIELDS) {
-    const id = idValue(e[field]);
-    const uri = id === undefined ? undefined : keyUri(id, "417");
-    if (uri !== undefined) return uri;
-  }
-  return undefined;
-}
-
-export interface SetupValues {
-  party?: string;
-  gln?: string;
-  /** How the values were obtained, for the verdict's note. */
-  notes: string[];
-}
-
-/** The party (…/417/{pgln}) and GLN (…/414/{gln}) exchanged at setup: --party and --gln, else the events'. */
-export function setupValues(ctx: RunContext, events: readonly EpcisEvent[]): SetupValues {
-  const out: SetupValues = { notes: [] };
-  if (ctx.party !== undefined) out.party = ctx.party;
-  else {
-    const found = mostCommon(events.flatMap((e) => partyOf(e) ?? []));
-    if (found !== undefined) {
-      out.party = found.value;
-      out.notes.push(
-        `no --party given: took ${found.value}, the information provider of ${found.count} of ${events.length} events`,
-      );
-    }
-  }
-  if (ctx.gln !== undefined) {
-    const gln = ctx.gln.trim();
-    out.gln = /^\d{13}$/.test(gln) ? formatDigitalLink(CANONICAL_DL_BASE, [{ ai: "414", value: gln }]) : gln;
-  } else {
-    const own = events.filter((e) => out.party !== undefined && partyOf(e) === out.party);
-    const places = (list: readonly EpcisEvent[]) =>
-      list.flatMap((e) => {
-        const id = idValue(e.bizLocation);
-        return (id === undefined ? undefined : keyUri(id, "414")) ?? [];
-      });
-    const found = mostCommon(places(own)) ?? mostCommon(places(events));
-    if (found !== undefined) {
-      out.gln = found.value;
-      out.notes.push(`no --gln given: took ${found.value}, the business location of ${found.count} events`);
-    }
-  }
-  return out;
 }
 
 export type ProductForm = "00" | "01/10" | "01/21";
@@ -138,7 +72,8 @@ function candidates(events: readonly EpcisEvent[]): string[][] {
 
 /**
  * The product the receiver starts from: --start-from when it names an SSCC, a lot or a serial; else one the
- * seed draws from the shipped logistic units, then the shipped items, then any identifier of the events.
+ * seed draws from the shipped logistic units, then the shipped items, then any identifier of the events, the
+ * sender's own first in each.
  */
 export function chooseProduct(ctx: RunContext, events: readonly EpcisEvent[]): Product | undefined {
   let skipped = "";
@@ -148,7 +83,11 @@ export function chooseProduct(ctx: RunContext, events: readonly EpcisEvent[]): P
       return productOf(ctx.startFrom, form, `the product is --start-from ${ctx.startFrom}`);
     skipped = `--start-from ${ctx.startFrom} names no SSCC, lot or serial, so `;
   }
-  for (const tier of candidates(events)) {
+  const values = sender(ctx);
+  for (const all of candidates(events)) {
+    // The sender's own identifiers first: it need not resolve another company's (spec 4.2 leaves that open).
+    const own = all.filter((id) => ownership(values, id) !== undefined);
+    const tier = own.length > 0 ? own : all;
     if (tier.length === 0) continue;
     const id = tier[((ctx.seed % tier.length) + tier.length) % tier.length]!;
     return productOf(

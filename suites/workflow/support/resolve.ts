@@ -21,14 +21,27 @@ import {
   canonicalId,
   DigitalLinkError,
   type EpcisEvent,
-  type EventQuery,
-  encodeQuery,
   rebaseDigitalLink,
 } from "../../../src/model/index.ts";
 
-export type Step<T> = { ok: true; value: T } | { ok: false; reason: string; evidence: Evidence };
+/**
+ * Where a step stopped: the resolver's answer for the identifier ("linkset"), a link type the entry does not offer
+ * ("no-link"), or what a link it offers led to ("link"); `status` is the HTTP status when one was answered.
+ */
+export interface Failure {
+  ok: false;
+  reason: string;
+  evidence: Evidence;
+  stage: "linkset" | "no-link" | "link";
+  status?: number;
+}
 
-const failed = (reason: string, evidence: Evidence): Step<never> => ({ ok: false, reason, evidence });
+export type Step<T> = { ok: true; value: T } | Failure;
+
+const failed = (reason: string, evidence: Evidence, stage: Failure["stage"], status?: number): Failure =>
+  status === undefined
+    ? { ok: false, reason, evidence, stage }
+    : { ok: false, reason, evidence, stage, status };
 
 /** The identifier as the receiver sends it: its Digital Link URI with the sender's resolver base (spec 4.2). */
 function resolverUri(ctx: RunContext, id: string): string {
@@ -42,25 +55,32 @@ function withheldHint(exchange: ExchangeRecord, status: number | undefined): str
 }
 
 /** A GET of the resolver or of a link it gave; redirects are followed, as the resolver class follows them. */
-async function get(ctx: RunContext, url: string, accept: string): Promise<Step<HttpResult>> {
+async function get(
+  ctx: RunContext,
+  url: string,
+  accept: string,
+  stage: Failure["stage"],
+): Promise<Step<HttpResult>> {
   try {
     const res = await targetClient(ctx).get(url, { accept, redirect: "follow" });
     if (res.status >= 200 && res.status <= 299) return { ok: true, value: res };
     return failed(
       `${url} answered ${res.status}${withheldHint(res.exchange, res.status)}`,
       exchangeEvidence(res.exchange, { expected: "a 2xx answer" }),
+      stage,
+      res.status,
     );
   } catch (err) {
-    if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange));
+    if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange), stage);
     throw err;
   }
 }
 
-function json(res: HttpResult): Step<unknown> {
+function json(res: HttpResult, stage: Failure["stage"]): Step<unknown> {
   try {
     return { ok: true, value: res.json() };
   } catch (err) {
-    return failed((err as Error).message, exchangeEvidence(res.exchange, { expected: "a JSON body" }));
+    return failed((err as Error).message, exchangeEvidence(res.exchange, { expected: "a JSON body" }), stage);
   }
 }
 
@@ -78,18 +98,27 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
     uri = resolverUri(ctx, id);
   } catch (err) {
     if (err instanceof DigitalLinkError) {
-      return failed(`${id} has no Digital Link form to resolve (${err.message})`, { actual: id });
+      return failed(`${id} has no Digital Link form to resolve (${err.message})`, { actual: id }, "linkset");
     }
     throw err;
   }
-  const answer = await get(ctx, `${uri}?linkType=linkset`, "application/linkset+json, application/json");
+  const answer = await get(
+    ctx,
+    `${uri}?linkType=linkset`,
+    "application/linkset+json, application/json",
+    "linkset",
+  );
   if (!answer.ok) return answer;
-  const body = json(answer.value);
+  const body = json(answer.value, "linkset");
   if (!body.ok) return body;
   const entry = entryAbout(body.value, uri) ?? linksetEntries(body.value)[0];
   if (entry === undefined) {
     const shape = linksetShapeProblem(body.value) ?? { message: "the linkset array is empty" };
-    return failed(`the link set of ${uri} has no entry`, exchangeEvidence(answer.value.exchange, shape));
+    return failed(
+      `the link set of ${uri} has no entry`,
+      exchangeEvidence(answer.value.exchange, shape),
+      "linkset",
+    );
   }
   return { ok: true, value: { uri, entry, answer: answer.value } };
 }
@@ -104,6 +133,7 @@ export function linkOf(resolved: Resolved, linkType: string): Step<LinkObject> {
       expected: linkType,
       actual: Object.keys(resolved.entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
     }),
+    "no-link",
   );
 }
 
@@ -117,48 +147,43 @@ export async function resolveMasterData(
   if (!resolved.ok) return resolved;
   const link = linkOf(resolved.value, MASTER_DATA_LINK);
   if (!link.ok) return link;
-  const answer = await get(ctx, link.value.href, "application/ld+json, application/json");
+  const answer = await get(ctx, link.value.href, "application/ld+json, application/json", "link");
   if (!answer.ok) return answer;
-  const doc = json(answer.value);
+  const doc = json(answer.value, "link");
   if (!doc.ok) return doc;
   const problem = (await jsonLdProblem(doc.value)) ?? (await masterDataTypeProblem(doc.value, type));
   if (problem !== undefined) {
     return failed(
       `the master data at ${link.value.href}: ${problem.message ?? `is not a ${type}`}`,
       exchangeEvidence(answer.value.exchange, problem),
+      "link",
     );
   }
   return { ok: true, value: doc.value as Record<string, unknown> };
 }
 
-/**
- * The request a receiver makes from an epcis link: the link itself when it already selects events, else the
- * repository it names queried for the identifier (spec 1, steps 2 and 3).
- */
-export function eventsRequest(href: string, query: EventQuery): { url: string; queried: boolean } {
-  const u = new URL(href);
-  if (u.search !== "") return { url: href, queried: false };
-  const path = u.pathname.replace(/\/+$/, "");
-  const events = path.endsWith("/events") ? path : `${path}/events`;
-  return { url: `${u.origin}${events}?${encodeQuery(query)}`, queried: true };
-}
+/** A page of an answer as the transport keeps it. */
+type Page = Awaited<ReturnType<typeof followPages>>["pages"][number];
 
-/** Every event a GET /events URL answers, across its pages. */
+/** Every event a GET /events URL answers, across its pages; a 413 keeps its status (spec 7). */
 export async function fetchEvents(
   ctx: RunContext,
   url: string,
-): Promise<Step<{ events: EpcisEvent[]; first: HttpResult }>> {
+): Promise<Step<{ events: EpcisEvent[]; first: Page }>> {
   let read: Awaited<ReturnType<typeof followPages>>;
   try {
     read = await followPages(targetClient(ctx), url, { request: { redirect: "follow" } });
   } catch (err) {
-    if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange));
+    if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange), "link");
     throw err;
   }
   if (read.problem) {
+    const status = read.problem.result?.status;
     return failed(
-      read.problem.message + withheldHint(read.problem.exchange, read.problem.result?.status),
+      read.problem.message + withheldHint(read.problem.exchange, status),
       exchangeEvidence(read.problem.exchange),
+      "link",
+      status,
     );
   }
   const events: EpcisEvent[] = [];
@@ -168,9 +193,14 @@ export async function fetchEvents(
       return failed(
         `${page.url} did not answer an EPCIS query document with an eventList`,
         exchangeEvidence(page.exchange, { expected: "an EPCISQueryDocument" }),
+        "link",
       );
     }
     events.push(...list);
   }
-  return { ok: true, value: { events, first: read.pages[0]! } };
+  const first = read.pages[0];
+  if (first === undefined) {
+    return failed(`${url} answered no page`, { message: "no page was read", actual: url }, "link");
+  }
+  return { ok: true, value: { events, first } };
 }

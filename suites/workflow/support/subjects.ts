@@ -10,7 +10,7 @@ import {
   idValue,
   PARTY_FIELDS,
 } from "../../../src/model/index.ts";
-import { keyUri } from "./exchanged.ts";
+import { keyUri } from "../../resolver/support/sender.ts";
 
 export interface Subject {
   /** Canonical Digital Link URI of the key: /414/{gln}, /01/{gtin} or /417/{pgln}. */

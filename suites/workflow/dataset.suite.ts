@@ -1,0 +1,52 @@
+// Spec 1: the resolver "turns a product, lot, serial, container, location or party identifier into links". With
+// --dataset the harness knows what the sender was loaded with; an identifier of that data the resolver answers
+// as unknown is counted and warned. Not a failure: a sender may resolve only the identifiers it issued, and a
+// loaded dataset names other companies' too (FLOW-MASTERDATA and RES-PATH-* pass over those).
+import {
+  identifiersFromBaseline,
+  PATH_FORMS,
+  sampleIdentifiers,
+} from "../../src/harness/identifiers-from-baseline.ts";
+import { requirementTest } from "../../src/harness/suite.ts";
+import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+import { requestLinkset } from "../resolver/support/linksets.ts";
+import { answeredUnknown } from "../resolver/support/verdicts.ts";
+
+/** Identifiers of the dataset asked about per path form. */
+const PER_FORM = 8;
+
+requirementTest(
+  "FLOW-DATASET-RESOLVES",
+  "The identifiers of the loaded dataset resolve",
+  async (checks, ctx) => {
+    const loaded = loadBaseline(ctx).datasetEvents;
+    if (loaded === undefined) {
+      return checks.skip(
+        "no --dataset was given, so the harness does not know what the sender was loaded with",
+      );
+    }
+    const all = identifiersFromBaseline({ events: loaded });
+    const asked = PATH_FORMS.flatMap((form) =>
+      sampleIdentifiers(all[form], PER_FORM, ctx.seed).map((uri) => ({ form, uri })),
+    );
+    if (asked.length === 0)
+      return checks.skip("the loaded dataset names no identifier of the six path forms");
+    const answers = await Promise.all(asked.map(({ form, uri }) => requestLinkset(ctx, form, uri)));
+    const unknown = answers.filter(answeredUnknown);
+    if (unknown.length === 0) {
+      checks.pass(`the resolver knows the ${answers.length} identifiers of the loaded dataset asked about`);
+      return;
+    }
+    const first = unknown[0]!;
+    checks.fail(
+      `${unknown.length} of the ${answers.length} identifiers of the loaded dataset asked about were answered as unknown (404 or 410): ${unknown
+        .slice(0, 5)
+        .map((a) => a.uri)
+        .join(", ")}${unknown.length > 5 ? ", …" : ""}`,
+      exchangeEvidence(first.exchange, {
+        expected: "a link set for every identifier the sender was loaded with",
+        actual: unknown.map((a) => `${a.uri}: ${a.result?.status}`),
+      }),
+    );
+  },
+);
