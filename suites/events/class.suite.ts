@@ -120,6 +120,7 @@ requirementTest(
       parameter: "MATCH_anyEPCClass",
       values: CLASS_FIELDS.flatMap((f) => pools.classes[f]),
       what: "a class",
+      plural: "classes",
     });
   },
 );

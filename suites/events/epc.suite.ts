@@ -44,6 +44,7 @@ requirementTest(
       parameter: "MATCH_anyEPC",
       values: EPC_FIELDS.flatMap((f) => pools.epcs[f]),
       what: "an EPC",
+      plural: "EPCs",
     });
   },
 );

@@ -41,5 +41,6 @@ requirementTest(
       parameter: "EQ_bizLocation",
       values: suiteEnv(ctx).known.pools.locations,
       what: "a location",
+      plural: "locations",
     }),
 );

@@ -5,17 +5,27 @@ import { type EventsFaultId, faultOn } from "./faults.ts";
 
 type Ilmd = Record<string, unknown>;
 
+/** An extension field; its prefix is declared in the answer's @context (query-document.ts). */
+export const EXTENSION_FIELD = "example:note";
+
 /**
  * The events as served: the stored events, rewritten to Digital Link form when the sender is configured to
  * answer that way, and changed where a switched-on fault says. Stored events are never modified.
  */
 export function shapeEvents(
   events: readonly EpcisEvent[],
-  opts: { faults: ReadonlySet<string>; answerInDigitalLink: boolean; filtered: boolean },
+  opts: {
+    faults: ReadonlySet<string>;
+    answerInDigitalLink: boolean;
+    /** Add a field of the sender's own namespace to every event (EPCIS 2.0 allows extension fields). */
+    extensionField?: boolean;
+    filtered: boolean;
+  },
 ): EpcisEvent[] {
   const on = (id: EventsFaultId): boolean => faultOn(opts.faults, id);
   const edits: ((e: EpcisEvent) => void)[] = [];
   if (opts.answerInDigitalLink) edits.push(toDigitalLinkForm);
+  if (opts.extensionField) edits.push((e) => (e[EXTENSION_FIELD] = "served by the reference sender"));
   if (on("content-drops-field") && opts.filtered) edits.push((e) => delete e.ilmd);
   if (on("shape-bad-eventtime")) edits.push(dropEventTimeZone);
   if (on("core-shipping-disposition")) edits.push(shippingActive);

@@ -25,13 +25,16 @@ export function decodePageToken(token: string): PageCursor | undefined {
   }
 }
 
-/** The URL of a page: the filter as the client wrote it, the page size if the client chose one, the token. */
+/**
+ * The URL of a page: the filter as the client wrote it, the page size if the client chose one, the token. With
+ * no base it is relative to the page that links to it, which RFC 8288 allows a Link target to be.
+ */
 export function pageUrl(
-  eventsBase: string,
+  eventsBase: string | undefined,
   filter: string,
   perPage: number | undefined,
   token: string,
 ): string {
   const parts = [filter, perPage === undefined ? "" : `perPage=${perPage}`, `nextPageToken=${token}`];
-  return `${eventsBase}/events?${parts.filter((p) => p !== "").join("&")}`;
+  return `${eventsBase === undefined ? "" : `${eventsBase}/`}events?${parts.filter((p) => p !== "").join("&")}`;
 }

@@ -4,7 +4,11 @@ export const EPCIS_CONTEXT = EPCIS_CONTEXT_URL;
 
 // Extension prefixes our events use. cbvmda is also in the EPCIS context; declaring it again with the same IRI is
 // allowed for its protected terms and keeps the document readable on its own.
-const KNOWN_PREFIXES: Readonly<Record<string, string>> = EXTENSION_PREFIXES;
+// "example" is the namespace of the extension field a sender configured as shuffled adds (answer-shape.ts).
+const KNOWN_PREFIXES: Readonly<Record<string, string>> = {
+  ...EXTENSION_PREFIXES,
+  example: "https://example.com/epcis-extension/",
+};
 
 /** The @context of an answer: the EPCIS context, plus the extension prefixes its events use. */
 export function contextFor(events: readonly EpcisEvent[]): unknown[] {

@@ -1,5 +1,6 @@
 import type { EventQuery, ListParameter, QueryParameter } from "../../model/index.ts";
 import {
+  CBV_BIZSTEPS,
   LIST_PARAMETERS,
   parseInstant,
   parseQueryString,
@@ -22,8 +23,20 @@ export type QueryReading =
     }
   | { ok: false; detail: string };
 
+/** What a sender configured to be strict refuses beyond what the spec requires it to (a freedom, not a fault). */
+export interface Strictness {
+  /** Time bounds only in UTC: spec 4.1 types them "ISO date-time in UTC (xsd:dateTimeStamp)". */
+  utcOnly?: boolean;
+  /** A bare EQ_bizStep word only when it is a CBV 2.0 step. */
+  strictBizSteps?: boolean;
+}
+
+const UTC_ZONE = /(Z|[+-]00:00)$/;
+const BARE_WORD = /^[A-Za-z0-9_-]+$/;
+const CBV_STEPS: ReadonlySet<string> = new Set(CBV_BIZSTEPS);
+
 /** Reads the raw query string of GET /events (without "?"); a refusal says what is wrong and how to fix it. */
-export function readQuery(raw: string, faults: ReadonlySet<string>): QueryReading {
+export function readQuery(raw: string, faults: ReadonlySet<string>, strict: Strictness = {}): QueryReading {
   if (/%(?![0-9A-Fa-f]{2})/.test(raw)) {
     return {
       ok: false,
@@ -59,6 +72,15 @@ export function readQuery(raw: string, faults: ReadonlySet<string>): QueryReadin
     }
     if (values !== undefined) query[p] = adjustValues(values, faults);
   }
+  const unknownStep = strict.strictBizSteps
+    ? query.EQ_bizStep?.find((v) => BARE_WORD.test(v) && !CBV_STEPS.has(v))
+    : undefined;
+  if (unknownStep !== undefined) {
+    return {
+      ok: false,
+      detail: `EQ_bizStep ${unknownStep} is not a business step of the CBV; give a CBV step such as shipping, or a step's full URI.`,
+    };
+  }
   for (const p of TIME_PARAMETERS) {
     const value = query[p];
     if (value === undefined) continue;
@@ -70,6 +92,12 @@ export function readQuery(raw: string, faults: ReadonlySet<string>): QueryReadin
       return {
         ok: false,
         detail: `Query parameter ${p} is not a date-time with a time zone (${value}); write it like 2024-05-01T10:00:00Z${hint}.`,
+      };
+    }
+    if (strict.utcOnly && !UTC_ZONE.test(value)) {
+      return {
+        ok: false,
+        detail: `Query parameter ${p} must be a date-time in UTC (${value}); write it with Z, like 2024-05-01T10:00:00Z.`,
       };
     }
   }

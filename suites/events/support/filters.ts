@@ -62,8 +62,9 @@ export interface FormsSpec {
   parameter: "MATCH_anyEPC" | "MATCH_anyEPCClass" | "EQ_bizLocation";
   /** Identifiers as the target's events write them. */
   values: readonly string[];
-  /** What is compared, e.g. "an EPC". */
+  /** What is compared, e.g. "an EPC", and its plural, "EPCs". */
   what: string;
+  plural: string;
 }
 
 /** A value as the events write it and in its other spelling select the same events (a SHOULD requirement). */
@@ -76,7 +77,7 @@ export async function checkOtherForms(checks: Checks, ctx: RunContext, spec: For
     .filter((p): p is { value: string; other: string } => p.other !== undefined);
   if (pairs.length === 0) {
     checks.skip(
-      `no ${spec.what} of the known events has another spelling the harness can write (a URN, or a Digital Link whose company prefix a URN shows)`,
+      `none of the ${spec.plural} of the known events has another spelling the harness can write (a URN, or a Digital Link whose company prefix a URN shows)`,
     );
     return;
   }
