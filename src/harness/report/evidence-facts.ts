@@ -17,9 +17,9 @@ import { jsonText } from "./text.ts";
 /** One query parameter of spec 4.1 with the event field it reads (spec 2.1) and what it asks of that field. */
 export interface ParameterFact {
   parameter: QueryParameter;
-  /** The field the filter reads, as spec 2.1 names it. */
+  /** The field the filter reads, as spec 2.1 names it ("EPCs" and "EPC classes" for the lists they gather). */
   field: string;
-  /** What the parameter asks, in words with its value, e.g. "strictly before 2021-07-09T16:58:46Z". */
+  /** What the parameter asks, in words with its value, e.g. "eventTime strictly before 2021-07-09T16:58:46Z". */
   asks: string;
 }
 
@@ -31,22 +31,29 @@ export interface EventFact {
   values?: { parameter: QueryParameter; value: string; meets: boolean | undefined }[];
 }
 
-/** A labelled value in words, e.g. { label: "offset", text: "+00:00" }. */
+/** A labelled value in words, e.g. { label: "offset", text: "+00:00" }; a value that is no object has no label. */
 export interface WordFact {
   label: string;
   text: string;
 }
 
-const FIELDS: Record<QueryParameter, string> = {
-  LT_recordTime: "recordTime",
-  GE_recordTime: "recordTime",
-  LT_eventTime: "eventTime",
-  GE_eventTime: "eventTime",
-  MATCH_anyEPC: "epcList, childEPCs, parentID, inputEPCList, outputEPCList",
-  MATCH_anyEPCClass: "epcClass of quantityList, childQuantityList, inputQuantityList, outputQuantityList",
-  EQ_bizStep: "bizStep",
-  EQ_transformationID: "transformationID",
-  EQ_bizLocation: "bizLocation",
+/** The field each parameter reads (spec 2.1), named short for a column and in full for a sentence. */
+const FIELDS: Record<QueryParameter, { column: string; full: string }> = {
+  LT_recordTime: { column: "recordTime", full: "recordTime" },
+  GE_recordTime: { column: "recordTime", full: "recordTime" },
+  LT_eventTime: { column: "eventTime", full: "eventTime" },
+  GE_eventTime: { column: "eventTime", full: "eventTime" },
+  MATCH_anyEPC: {
+    column: "EPCs",
+    full: "an EPC of epcList, childEPCs, inputEPCList or outputEPCList, or the parentID,",
+  },
+  MATCH_anyEPCClass: {
+    column: "EPC classes",
+    full: "an EPC class of quantityList, childQuantityList, inputQuantityList or outputQuantityList",
+  },
+  EQ_bizStep: { column: "bizStep", full: "bizStep" },
+  EQ_transformationID: { column: "transformationID", full: "transformationID" },
+  EQ_bizLocation: { column: "bizLocation", full: "bizLocation" },
 };
 
 function isQueryParameter(key: string): key is QueryParameter {
@@ -68,18 +75,20 @@ function timeInWords(written: string): string {
   return utc === undefined || utc === written ? written : `${written} (${utc})`;
 }
 
+/** What a parameter asks of an event, in words, e.g. "eventTime strictly before 2021-07-09T16:58:46Z". */
 function asks(parameter: QueryParameter, query: EventQuery): string {
+  const field = FIELDS[parameter].full;
   const value = query[parameter];
   if (typeof value === "string") {
     const bound = timeInWords(value);
-    return parameter.startsWith("LT_") ? `strictly before ${bound}` : `at or after ${bound}`;
+    return `${field} ${parameter.startsWith("LT_") ? "strictly before" : "at or after"} ${bound}`;
   }
   const values = value ?? [];
-  if (values.length === 0) return "one of no value (selects nothing)";
-  const one = values.length === 1;
-  if (parameter === "EQ_bizStep")
-    return `${one ? "" : "one of "}${values.join(" | ")} (in any of its three forms)`;
-  return `${one ? "" : "one of "}${values.join(" | ")}`;
+  if (values.length === 0) return `${field} equal to one of no value (selects nothing)`;
+  const listed = values.length === 1 ? values[0] : `one of ${values.join(" | ")}`;
+  if (parameter === "EQ_bizStep") return `${field} equal to ${listed} (in any of its three forms)`;
+  if (parameter.startsWith("MATCH_")) return `${field} matching ${listed}`;
+  return `${field} equal to ${listed}`;
 }
 
 /** The request URL's query, when it is a GET /events query of spec 4.1. */
@@ -94,7 +103,7 @@ export function eventQueryOf(url: string): { query: EventQuery; facts: Parameter
   const { query } = parseQueryString(parsed.search);
   const facts = QUERY_PARAMETERS.filter((p) => query[p] !== undefined).map((parameter) => ({
     parameter,
-    field: FIELDS[parameter],
+    field: FIELDS[parameter].column,
     asks: asks(parameter, query),
   }));
   return { query, facts };
@@ -168,7 +177,7 @@ function fieldValue(event: EpcisEvent, parameter: QueryParameter): string {
     case "GE_recordTime":
     case "LT_eventTime":
     case "GE_eventTime": {
-      const written = event[FIELDS[parameter] as "eventTime" | "recordTime"];
+      const written = event[FIELDS[parameter].column as "eventTime" | "recordTime"];
       return typeof written === "string" ? timeInWords(written) : missing;
     }
     case "MATCH_anyEPC": {
@@ -321,7 +330,7 @@ export function inWords(value: unknown): WordFact[] | undefined {
     return facts;
   }
   const text = valueText(value);
-  return text === undefined ? undefined : [{ label: "value", text }];
+  return text === undefined ? undefined : [{ label: "", text }];
 }
 
 /** Indented JSON of a body when it parses, else the body as it came. */

@@ -33,6 +33,9 @@ function headerText(record: Record<string, string>): string {
 }
 
 function words(facts: readonly WordFact[]): string {
+  const [only] = facts;
+  if (facts.length === 1 && only !== undefined && only.label === "")
+    return `<p class="value">${h(only.text)}</p>`;
   return `<dl class="facts">${facts.map((f) => `<dt>${h(f.label)}</dt><dd>${h(f.text)}</dd>`).join("")}</dl>`;
 }
 
@@ -43,58 +46,64 @@ function valueBlock(value: unknown): string {
 }
 
 function queryFacts(facts: readonly ParameterFact[]): string {
-  return facts.map((f) => `<li><code>${h(f.parameter)}</code>: ${h(f.field)} ${h(f.asks)}</li>`).join("");
+  return facts.map((f) => `<li><code>${h(f.parameter)}</code>: ${h(f.asks)}</li>`).join("");
 }
 
-function eventRow(e: EventFact, columns: number): string {
-  const side =
-    e.side === "missing"
-      ? '<span class="side-missing">missing</span>: selected, not answered'
-      : '<span class="side-extra">extra</span>: answered, not selected';
-  const unknown =
-    e.side === "missing"
-      ? "not in the answer, and the evidence records only its id"
-      : "not in the recorded part of the answer, and the evidence records only its id";
-  const cells =
-    e.values === undefined
-      ? `<td colspan="${Math.max(columns, 1)}" class="unknown">${unknown}</td>`
-      : columns === 0
-        ? "<td></td>"
-        : e.values
-            .map((v) => {
-              const mark =
-                v.meets === undefined
-                  ? ""
-                  : v.meets
-                    ? ' <span class="meets">meets it</span>'
-                    : ' <span class="breaks">does not meet it</span>';
-              return `<td><code>${h(v.value)}</code>${mark}</td>`;
-            })
-            .join("");
-  return `<tr><td class="id"><code>${h(e.id)}</code></td><td>${side}</td>${cells}</tr>`;
+function sideCell(e: EventFact): string {
+  return e.side === "missing"
+    ? '<span class="side-missing">missing</span>: selected, not answered'
+    : '<span class="side-extra">extra</span>: answered, not selected';
 }
 
-/** The missing and extra events, each with what it holds in the fields the query reads. */
+function valueCells(e: EventFact, columns: number): string {
+  if (e.values === undefined) {
+    const where = e.side === "missing" ? "not in the answer" : "not in the recorded part of the answer";
+    return `<td colspan="${columns}" class="unknown">${where}; the evidence records only its id</td>`;
+  }
+  return e.values
+    .map((v) => {
+      const mark =
+        v.meets === undefined
+          ? ""
+          : v.meets
+            ? ' <span class="meets">meets it</span>'
+            : ' <span class="breaks">does not meet it</span>';
+      return `<td><code>${h(v.value)}</code>${mark}</td>`;
+    })
+    .join("");
+}
+
+/** The missing and extra events, each with what it holds in the fields the query reads, when that is known. */
 function eventTable(e: Evidence): string {
   const found = eventFacts(e);
   if (found === undefined) return "";
   const { facts, events } = found;
+  // Field columns only when some event's values are known; else one line says what is missing from the evidence.
+  const columns = events.some((x) => x.values !== undefined) ? facts.length : 0;
   const head =
     "<tr><th>Event</th><th>Why listed</th>" +
-    (facts.length === 0
-      ? "<th></th>"
-      : facts.map((f) => `<th>${h(f.field)} <span class="mono">(${h(f.parameter)})</span></th>`).join("")) +
+    facts
+      .slice(0, columns)
+      .map((f) => `<th>${h(f.field)} <span class="mono">(${h(f.parameter)})</span></th>`)
+      .join("") +
     "</tr>";
+  const row = (x: EventFact) =>
+    `<tr><td class="id"><code>${h(x.id)}</code></td><td>${sideCell(x)}</td>${columns > 0 ? valueCells(x, columns) : ""}</tr>`;
   const table = (rows: readonly EventFact[]) =>
-    `<table class="events"><thead>${head}</thead><tbody>${rows.map((r) => eventRow(r, facts.length)).join("")}</tbody></table>`;
+    `<table class="events"><thead>${head}</thead><tbody>${rows.map(row).join("")}</tbody></table>`;
   const missing = events.filter((x) => x.side === "missing").length;
   const extra = events.length - missing;
   const title = `<h4>Events: ${missing} missing, ${extra} extra</h4>`;
-  if (events.length <= EVENT_ROWS_SHOWN) return `${title}${table(events)}`;
+  const fields = facts.map((f) => f.field).join(", ");
+  const note =
+    columns === 0 && facts.length > 0
+      ? `<p class="unknown">The evidence records only these events' ids, not their ${h(fields)}.</p>`
+      : "";
+  if (events.length <= EVENT_ROWS_SHOWN) return `${title}${table(events)}${note}`;
   const rest = events.slice(EVENT_ROWS_SHOWN);
   return (
     `${title}${table(events.slice(0, EVENT_ROWS_SHOWN))}` +
-    `<details class="more"><summary>${rest.length} more events</summary>${table(rest)}</details>`
+    `<details class="more"><summary>${rest.length} more events</summary>${table(rest)}</details>${note}`
   );
 }
 

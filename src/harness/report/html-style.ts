@@ -77,7 +77,8 @@ details.exchange > summary, details.more > summary { color: var(--muted); }
 .group-note { color: var(--muted); font-style: italic; margin: .6rem 0 .2rem; }
 ul.others { margin: .2rem 0; padding-left: 1.2rem; }
 ul.asks { list-style: none; margin: 0; padding: 0; }
-td.unknown { color: var(--muted); font-style: italic; }
+.unknown { color: var(--muted); font-style: italic; }
+p.value { margin: .2rem 0; overflow-wrap: anywhere; }
 
 @media print {
   @page { margin: 14mm 12mm; }

@@ -175,6 +175,21 @@ function evidenceDetails(r: RequirementResult): string {
   );
 }
 
+/**
+ * Requirements that could not be decided for one reason and left no evidence (a run that stopped early makes
+ * every selected one so), in one block instead of one each; each keeps the anchor its row links to.
+ */
+function undecidedBlock(reason: string, requirements: readonly RequirementResult[]): string {
+  const items = requirements
+    .map((r) => `<li id="evidence-${h(r.id)}"><code>${h(r.id)}</code> ${h(r.title)}</li>`)
+    .join("");
+  return (
+    `<details class="requirement req-error" open><summary>${statusCell("error")} ` +
+    `${plural(requirements.length, "requirement")} not decided</summary><p class="reason">${h(reason)}</p>` +
+    `<ul class="others">${items}</ul></details>`
+  );
+}
+
 function flaggedSection(report: Report): string {
   const flagged = report.requirements.filter(hasEvidenceSection);
   if (flagged.length === 0) return "";
@@ -183,7 +198,22 @@ function flaggedSection(report: Report): string {
     .map((r, i) => ({ r, i }))
     .sort((a, b) => FLAGGED_ORDER[a.r.status] - FLAGGED_ORDER[b.r.status] || a.i - b.i)
     .map(({ r }) => r);
-  return `<h2 id="evidence">Failures, errors and warnings</h2>${ordered.map(evidenceDetails).join("\n")}`;
+  const undecided = new Map<string, RequirementResult[]>();
+  for (const r of ordered) {
+    if (r.status !== "error" || r.evidence.length > 0) continue;
+    const reason = r.reason ?? "no reason given";
+    undecided.set(reason, [...(undecided.get(reason) ?? []), r]);
+  }
+  const blocks: string[] = [];
+  for (const r of ordered) {
+    const alike =
+      r.status === "error" && r.evidence.length === 0
+        ? undecided.get(r.reason ?? "no reason given")
+        : undefined;
+    if (alike === undefined || alike.length < 2) blocks.push(evidenceDetails(r));
+    else if (alike[0] === r) blocks.push(undecidedBlock(r.reason ?? "no reason given", alike));
+  }
+  return `<h2 id="evidence">Failures, errors and warnings</h2>${blocks.join("\n")}`;
 }
 
 /** report.html: a single self-contained page that needs neither scripts nor the network to be read or printed. */

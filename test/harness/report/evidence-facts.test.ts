@@ -25,12 +25,12 @@ describe("eventQueryOf", () => {
       {
         parameter: "GE_recordTime",
         field: "recordTime",
-        asks: "at or after 2024-01-01T10:00:00+02:00 (2024-01-01T08:00:00Z)",
+        asks: "recordTime at or after 2024-01-01T10:00:00+02:00 (2024-01-01T08:00:00Z)",
       },
       {
         parameter: "EQ_bizStep",
         field: "bizStep",
-        asks: "one of shipping | receiving (in any of its three forms)",
+        asks: "bizStep equal to one of shipping | receiving (in any of its three forms)",
       },
     ]);
   });

@@ -162,6 +162,25 @@ describe("toHtml's verdict banner", () => {
     expect(stopped.text).toContain("interrupted by SIGINT");
   });
 
+  it("folds requirements left undecided for one reason into one block that keeps their anchors", () => {
+    const reason = "the target http://127.0.0.1:9 is unreachable; check --target.";
+    const r = report(
+      [
+        requirement("EVT-A", "error", { reason, evidence: [] }),
+        requirement("EVT-B", "error", { reason, evidence: [] }),
+        requirement("EVT-C", "error", { reason: "schema unavailable", evidence: [] }),
+      ],
+      { verdict: "incomplete", exitCode: 2, incompleteReason: reason },
+    );
+    const doc = parse(toHtml(r));
+    const blocks = doc.querySelectorAll("details.requirement");
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.querySelector("summary")!.text).toBe("error 2 requirements not decided");
+    expect(blocks[0]!.querySelector("p.reason")!.text).toBe(reason);
+    expect(doc.getElementById("evidence-EVT-A")!.tagName).toBe("LI");
+    expect(doc.getElementById("evidence-EVT-C")!.tagName).toBe("DETAILS");
+  });
+
   it("takes the verdict the run wrote over the one its requirements give", () => {
     // A harness error makes a run incomplete even when every MUST it decided passed.
     const r = report([requirement("A", "pass")], { verdict: "incomplete", exitCode: 2 });
@@ -236,6 +255,27 @@ describe("toHtml's evidence", () => {
     expect(missing).toContain("records only its id");
     expect(time.querySelector("ul.asks")!.text).toBe(
       "LT_eventTime: eventTime strictly before 2021-07-09T16:58:46Z",
+    );
+  });
+
+  it("says once that the evidence holds only ids, when no listed event's values are known", () => {
+    const onlyIds = requirement("EVT-BIZSTEP-FORMS", "fail", {
+      evidence: [
+        {
+          request: {
+            method: "GET",
+            url: "http://127.0.0.1:4000/events?EQ_bizStep=urn%3Aepcglobal%3Acbv%3Abizstep%3Ashipping",
+            headers: {},
+          },
+          missing: ["urn:uuid:1", "urn:uuid:2"],
+        },
+      ],
+    });
+    const block = parse(toHtml(report([onlyIds]))).getElementById("evidence-EVT-BIZSTEP-FORMS")!;
+    expect(block.querySelectorAll("table.events th").map((th) => th.text)).toEqual(["Event", "Why listed"]);
+    expect(block.querySelectorAll("table.events tbody tr")).toHaveLength(2);
+    expect(block.querySelector("p.unknown")!.text).toBe(
+      "The evidence records only these events' ids, not their bizStep.",
     );
   });
 
