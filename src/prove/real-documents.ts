@@ -176,8 +176,8 @@ export function documentsOnDisk(): string[] {
  * The documents `npm test` runs, one for each kind of verdict the table gives and every GDST document; `npm run
  * prove` runs them all. Each kind is here: a document that passes outright (plain, and with Digital Link
  * identifiers), one outside the core events, one whose source and destination lists name places and parties
- * that must resolve to master data, each breach of a core event's columns (Transformation, Receiving,
- * Aggregation, Shipping) and the duplicated eventIDs.
+ * that must resolve to master data, each breach of a core event's type or action (Receiving, Aggregation,
+ * Shipping) and of its further columns (Transformation, Aggregation, Shipping), and the duplicated eventIDs.
  */
 export const QUICK_DOCUMENTS: readonly string[] = [
   `${GS1}/EPCISQueryDocument.jsonld`,
@@ -186,7 +186,9 @@ export const QUICK_DOCUMENTS: readonly string[] = [
   `${GS1}/AssociationEvent/AssociationEvent-a.jsonld`,
   `${GS1}/Example_9.6.2-ObjectEvent.jsonld`,
   `${GS1}/Example_9.6.4-TransformationEvent.jsonld`,
+  `${GS1}/Example_9.6.3-AggregationEvent.jsonld`,
   `${GS1}/WithFullCombinationOfFields/object_event_all_possible_fields.jsonld`,
+  `${GS1}/WithFullCombinationOfFields/transaction_event_all_possible_fields.jsonld`,
   `${GS1}/WithSensorData/SensorDataExample8.jsonld`,
   `${GDST}/EPCISQueryDocument.GDST.jsonld`,
   `${GDST}/cap_tool_events.jsonld`,
