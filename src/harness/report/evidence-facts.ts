@@ -292,6 +292,10 @@ function valueText(v: unknown): string | undefined {
   if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
   if (Array.isArray(v)) {
     if (v.length === 0) return "none";
+    // Event objects a suite recorded are shown in the table of missing and extra events, not here.
+    if (v.every((item) => isPlainObject(item) && typeof item["eventID"] === "string")) {
+      return `${v.length} event(s): ${list(v.map((item) => String((item as Record<string, unknown>)["eventID"])))}`;
+    }
     const parts = v.map(valueText);
     if (parts.some((p) => p === undefined)) return undefined;
     const text = parts.join(", ");

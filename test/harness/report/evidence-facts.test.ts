@@ -105,6 +105,14 @@ describe("inWords", () => {
     ]);
   });
 
+  it("names recorded event objects by their ids, their fields being for the table of events", () => {
+    const events = [{ eventID: "urn:uuid:1", eventTime: "2024-01-01T00:00:00Z" }, { eventID: "urn:uuid:2" }];
+    expect(inWords({ events, count: 2 })).toEqual([
+      { label: "events", text: "2 event(s): urn:uuid:1, urn:uuid:2" },
+      { label: "count", text: "2" },
+    ]);
+  });
+
   it("gives up on what words cannot say, so that the reader gets JSON", () => {
     expect(inWords({ deep: { a: { b: { c: 1 } } } })).toBeUndefined();
     expect(inWords({ long: "x".repeat(10) })).toEqual([{ label: "long", text: "xxxxxxxxxx" }]);
