@@ -11,6 +11,7 @@ import {
   type GetSettings,
   getSettings,
   type HttpClientOptions,
+  type PostOptions,
 } from "./options.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 import { carriesSecret, redact, redactedExcerpt } from "./redact.ts";
@@ -27,6 +28,13 @@ const RETRY_LATER_LIMIT = 3;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NETWORK_BACKOFF_MS = 100;
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * What one request sends beyond a GET's settings: its method and body. A POST is not sent again after a network
+ * error, since the server may have acted on it; post and options never follow a redirect, which would drop or
+ * resend a body.
+ */
+type RequestSettings = GetSettings & { method: string; body?: Buffer };
 
 interface StatusLine {
   status: number;
@@ -89,12 +97,28 @@ export class HttpClient {
   }
 
   async get(url: string, options: GetOptions = {}): Promise<HttpResult> {
+    return this.#request(url, { ...getSettings(options), method: "GET" });
+  }
+
+  /** POST `body` to `url` (an EPCIS capture, for one), with the same guards and evidence as a GET; never redirected. */
+  async post(url: string, body: string | Buffer, options: PostOptions = {}): Promise<HttpResult> {
+    const { contentType, ...rest } = options;
+    const headers = { "Content-Type": contentType ?? "application/json", ...rest.headers };
+    const settings = getSettings({ ...rest, headers, redirect: "manual" });
+    return this.#request(url, { ...settings, method: "POST", body: Buffer.from(body) });
+  }
+
+  /** OPTIONS on `url`: what a resource announces of itself (an EPCIS capture interface's limits, for one). */
+  async options(url: string, options: GetOptions = {}): Promise<HttpResult> {
+    return this.#request(url, { ...getSettings({ ...options, redirect: "manual" }), method: "OPTIONS" });
+  }
+
+  async #request(url: string, settings: RequestSettings): Promise<HttpResult> {
     if (this.#closed) {
       throw new Error("This HTTP client has been closed; create a new HttpClient to make further requests.");
     }
-    const settings = getSettings(options);
     const exchanges: ExchangeRecord[] = [];
-    let current = this.#parseUrl(url, undefined, exchanges);
+    let current = this.#parseUrl(url, undefined, exchanges, settings.method);
     const visited = new Set([current.href]);
     for (;;) {
       const parts = await this.#hop(current, settings, exchanges);
@@ -133,7 +157,7 @@ export class HttpClient {
     await this.#agent.destroy();
   }
 
-  #parseUrl(raw: string, base: URL | undefined, previous: ExchangeRecord[]): URL {
+  #parseUrl(raw: string, base: URL | undefined, previous: ExchangeRecord[], method = "GET"): URL {
     let url: URL | undefined;
     try {
       url = new URL(raw, base);
@@ -148,16 +172,16 @@ export class HttpClient {
     const shown = this.redactSecret(raw);
     const message = `"${shown}" is not an http or https URL, so no request was made; check where this URL came from.`;
     const exchange = this.#keep({
-      request: { method: "GET", url: shown, headers: {} },
+      request: { method, url: shown, headers: {} },
       error: message,
       durationMs: 0,
-      curl: this.redactSecret(curlFor("GET", raw, {}, false)),
+      curl: this.redactSecret(curlFor(method, raw, {}, false)),
     });
     throw new HttpError("invalid-url", message, exchange, [...previous, exchange]);
   }
 
   /** One hop: asked again, up to three times, while the server answers 429 or 503 with a Retry-After. */
-  async #hop(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+  async #hop(url: URL, settings: RequestSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
     for (let waits = 0; ; waits++) {
       const parts = await this.#attempt(url, settings, previous);
       const wait = RETRY_LATER.has(parts.status) ? parseRetryAfter(parts.headers["retry-after"]) : undefined;
@@ -170,12 +194,13 @@ export class HttpClient {
   }
 
   /** One request, sent again after a network error; a timeout is not retried, since the server did answer the connection. */
-  async #attempt(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+  async #attempt(url: URL, settings: RequestSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+    const retries = settings.method === "POST" ? 0 : this.#settings.retries;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.#send(url, settings, previous);
       } catch (error) {
-        if (!(error instanceof HttpError) || error.code !== "network" || attempt >= this.#settings.retries) {
+        if (!(error instanceof HttpError) || error.code !== "network" || attempt >= retries) {
           throw error;
         }
         await delay(NETWORK_BACKOFF_MS * 2 ** attempt);
@@ -188,23 +213,24 @@ export class HttpClient {
    * allowed origin. Headers are guarded in planHeaders; a URL cannot be stripped of the key without changing what
    * it asks, so such a request, a redirect or a link included, is not sent at all.
    */
-  #guardUrl(url: URL, previous: ExchangeRecord[]): void {
+  #guardUrl(url: URL, previous: ExchangeRecord[], method = "GET"): void {
     const { apiKey } = this.#settings;
     if (this.#settings.allowedOrigins.has(url.origin) || !carriesSecret(url.href, apiKey)) return;
     const shown = this.redactSecret(url.href);
-    const message = `GET ${shown} was not sent: its URL carries the API key and ${url.origin} is not an origin the key may go to (the target's, the resolver's or --allow-origin).`;
+    const message = `${method} ${shown} was not sent: its URL carries the API key and ${url.origin} is not an origin the key may go to (the target's, the resolver's or --allow-origin).`;
     const exchange = this.#keep({
-      request: { method: "GET", url: shown, headers: {} },
+      request: { method, url: shown, headers: {} },
       error: message,
       durationMs: 0,
-      curl: this.redactSecret(curlFor("GET", url.href, {}, false)),
+      curl: this.redactSecret(curlFor(method, url.href, {}, false)),
       keyWithheld: true,
     });
     throw new HttpError("key-in-url", message, exchange, [...previous, exchange]);
   }
 
-  #send(url: URL, settings: GetSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
-    this.#guardUrl(url, previous);
+  #send(url: URL, settings: RequestSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
+    const { method } = settings;
+    this.#guardUrl(url, previous, method);
     return this.#slots.run(async () => {
       await this.#pace.take();
       const { apiKey, timeoutMs, maxBodyBytes } = this.#settings;
@@ -219,8 +245,8 @@ export class HttpClient {
       });
       const shownUrl = this.redactSecret(url.href);
       const evidence = {
-        request: { method: "GET", url: shownUrl, headers: plan.record },
-        curl: this.redactSecret(curlFor("GET", url.href, plan.record, plan.keySent, settings.keyHeaderName)),
+        request: { method, url: shownUrl, headers: plan.record },
+        curl: this.redactSecret(curlFor(method, url.href, plan.record, plan.keySent, settings.keyHeaderName)),
         ...(plan.keyWithheld ? { keyWithheld: true } : {}),
       };
       this.#requestCount++;
@@ -231,7 +257,8 @@ export class HttpClient {
       let line: StatusLine | undefined;
       try {
         const response = await request(url, {
-          method: "GET",
+          method,
+          ...(settings.body !== undefined ? { body: settings.body } : {}),
           headers: plan.send,
           dispatcher: this.#agent,
           signal,
@@ -244,8 +271,8 @@ export class HttpClient {
         const timedOut = signal.aborted || TIMEOUT_CODES.has(errorCode(error) ?? "");
         const message = this.redactSecret(
           timedOut
-            ? `GET ${shownUrl} got no complete answer within ${timeoutMs} ms; check that the target is up, or raise the timeout.`
-            : `GET ${shownUrl} failed (${describeError(error)}); check that the target is running and reachable.`,
+            ? `${method} ${shownUrl} got no complete answer within ${timeoutMs} ms; check that the target is up, or raise the timeout.`
+            : `${method} ${shownUrl} failed (${describeError(error)}); check that the target is running and reachable.`,
         );
         const exchange = this.#keep({
           ...evidence,

@@ -3,7 +3,7 @@ export { type Clock, systemClock } from "./clock.ts";
 export { curlFor, KEY_PLACEHOLDER, shellQuote } from "./curl.ts";
 export { HttpError, type HttpErrorCode, JsonBodyError } from "./errors.ts";
 export { type LinkValue, parseLinkHeader } from "./link-header.ts";
-export type { GetOptions, HttpClientOptions } from "./options.ts";
+export type { GetOptions, HttpClientOptions, PostOptions } from "./options.ts";
 export {
   type FollowPagesOptions,
   followPages,

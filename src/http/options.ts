@@ -36,6 +36,11 @@ export interface GetOptions {
   accept?: string;
 }
 
+export interface PostOptions extends Omit<GetOptions, "redirect" | "maxRedirects"> {
+  /** The body's media type. Default "application/json". */
+  contentType?: string;
+}
+
 export interface ClientSettings {
   timeoutMs: number;
   maxBodyBytes: number;
