@@ -9,14 +9,7 @@ import type { RunContext } from "../../src/harness/context.ts";
 import { type PathForm, pathFormOf } from "../../src/harness/identifiers-from-baseline.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
-import {
-  CANONICAL_DL_BASE,
-  canonicalId,
-  type EpcisEvent,
-  idValue,
-  PARTY_FIELDS,
-  parseDigitalLink,
-} from "../../src/model/index.ts";
+import { CANONICAL_DL_BASE, canonicalId, parseDigitalLink } from "../../src/model/index.ts";
 import { knownEvents } from "./support/identifiers.ts";
 import {
   canonicalBaseReplaced,
@@ -24,24 +17,11 @@ import {
   type LinksetAnswer,
   requestLinkset,
 } from "./support/linksets.ts";
+import { identifiersNamedIn } from "./support/sender.ts";
 
 function linkTypesOf(a: LinksetAnswer): string[] {
   const entry = entryAbout(a.body, a.uri) ?? linksetEntries(a.body)[0];
   return entry === undefined ? [] : linkTypesOffered(entry);
-}
-
-function* identifiersNamedIn(e: EpcisEvent): Iterable<unknown> {
-  yield* e.epcList ?? [];
-  yield* e.childEPCs ?? [];
-  yield* e.inputEPCList ?? [];
-  yield* e.outputEPCList ?? [];
-  yield e.parentID;
-  for (const list of [e.quantityList, e.childQuantityList, e.inputQuantityList, e.outputQuantityList]) {
-    for (const q of list ?? []) yield q.epcClass;
-  }
-  yield idValue(e.bizLocation);
-  yield idValue(e.readPoint);
-  for (const field of PARTY_FIELDS) yield idValue(e[field]);
 }
 
 function formOf(issued: string): PathForm | undefined {

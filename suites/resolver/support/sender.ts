@@ -56,7 +56,8 @@ function bizLocationKey(e: EpcisEvent): string | undefined {
 // pgln, lgtin and their patterns all start with it, six to twelve digits long.
 const URN_PREFIX = /^urn:epc:(?:id|class|idpat):[a-z]+:(\d{6,12})\./;
 
-function* namedIn(e: EpcisEvent): Iterable<unknown> {
+/** Every identifier an event names: its EPCs, classes, parent, places and parties, as the event writes them. */
+export function* identifiersNamedIn(e: EpcisEvent): Iterable<unknown> {
   yield* e.epcList ?? [];
   yield* e.childEPCs ?? [];
   yield* e.inputEPCList ?? [];
@@ -79,7 +80,7 @@ export function companyPrefixOf(party: string, events: readonly EpcisEvent[]): s
   if (pgln === undefined) return undefined;
   let found: string | undefined;
   for (const e of events) {
-    for (const value of namedIn(e)) {
+    for (const value of identifiersNamedIn(e)) {
       if (typeof value !== "string" || !value.startsWith("urn:epc:")) continue;
       const prefix = URN_PREFIX.exec(value)?.[1];
       if (prefix !== undefined && pgln.startsWith(prefix) && prefix.length > (found?.length ?? 0)) {
