@@ -44,6 +44,8 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
     "canonical-anchors": { type: "boolean" },
     "auth-on-resolver": { type: "boolean" },
     "reference-config": { type: "string" },
+    "capture-limit": { type: "string" },
+    "capture-size-limit": { type: "string" },
   });
   if (values.help) {
     process.stdout.write(help);
@@ -78,6 +80,8 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
   const resolverPort = int("resolver-port", values["resolver-port"], named?.resolverPort);
   const pageSize = int("page-size", values["page-size"], undefined, 1);
   const broadLimit = int("broad-limit", values["broad-limit"], undefined);
+  const captureEvents = int("capture-limit", values["capture-limit"], undefined, 1);
+  const captureBytes = int("capture-size-limit", values["capture-size-limit"], undefined, 1);
   const reference = await startReference({
     host: values.host ? String(values.host) : "127.0.0.1",
     port,
@@ -85,6 +89,10 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
     apiKeys,
     dataset,
     faults,
+    capture: {
+      ...(captureEvents !== undefined ? { events: captureEvents } : {}),
+      ...(captureBytes !== undefined ? { bytes: captureBytes } : {}),
+    },
     // A flag given on the command line overrides the named configuration; one left out keeps it.
     config: {
       ...named?.config,
@@ -156,4 +164,62 @@ export async function fixturesCommand(args: string[], parse: Parse, help: string
     `wrote ${ds.events.length} events and ${ds.masterData.length} master data documents to ${values.out}\n`,
   );
   return 0;
+}
+
+/** `tracecheck load`: the dataset captured into a target through its EPCIS 2.0 capture interface. */
+export async function loadCommand(args: string[], parse: Parse, help: string): Promise<number> {
+  const { values, positionals } = parse(args, {
+    target: { type: "string" },
+    "api-key": { type: "string" },
+    dataset: { type: "string" },
+    seed: { type: "string" },
+    events: { type: "string" },
+    "start-from": { type: "string" },
+    timeout: { type: "string" },
+    quiet: { type: "boolean" },
+  });
+  if (values.help) {
+    process.stdout.write(help);
+    return 0;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}"; see tracecheck load --help.`);
+  const target = String(values.target ?? "").replace(/\/+$/, "");
+  if (values.target === undefined)
+    throw new UsageError("load needs --target <url>, the base of the EPCIS interface.");
+  if (!URL.canParse(target) || !/^https?:$/.test(new URL(target).protocol))
+    throw new UsageError(`--target must be an absolute http(s) URL, got "${String(values.target)}".`);
+  if (values.dataset && (values.seed !== undefined || values.events !== undefined)) {
+    throw new UsageError("give either --dataset or --seed/--events, not both.");
+  }
+  const timeoutMs = int("timeout", values.timeout, 10_000, 1)!;
+  const dataset = values.dataset
+    ? await readDatasetFile(String(values.dataset))
+    : generateDataset({ seed: int("seed", values.seed, 1)!, events: int("events", values.events, 200, 1)! });
+  const apiKey = (values["api-key"] as string | undefined) ?? process.env.TRACECHECK_API_KEY;
+  const { HttpClient } = await import("../http/index.ts");
+  const { loadByCapture, loadSummary } = await import("../harness/capture.ts");
+  const client = new HttpClient({
+    timeoutMs,
+    allowedOrigins: [new URL(target).origin],
+    ...(apiKey ? { apiKey } : {}),
+  });
+  try {
+    const outcome = await loadByCapture(client, {
+      eventsBase: target,
+      events: dataset.events,
+      ...(values["start-from"] !== undefined ? { startFrom: String(values["start-from"]) } : {}),
+      ...(values.quiet === true
+        ? {}
+        : { note: (line: string) => process.stderr.write(`tracecheck: ${line}\n`) }),
+    });
+    if (!outcome.ok) {
+      process.stderr.write(`tracecheck: ${outcome.reason}\n`);
+      return 2;
+    }
+    process.stdout.write(`${loadSummary(outcome)}\n`);
+    return 0;
+  } finally {
+    await client.close();
+  }
 }

@@ -9,6 +9,7 @@ Commands:
   serve      start the reference sender
   faults     list the reference sender's named faults (--json)
   fixtures   write a dataset for a vendor to load
+  load       send a dataset to a target's EPCIS capture interface (POST /capture)
   diff       what changed between two report.json files
 
 Run "tracecheck <command> --help" for the options of a command; "tracecheck --version" prints the version.
@@ -27,6 +28,8 @@ export const RUN_HELP = `Usage: tracecheck run [options]
   --start-from <id>     a Digital Link URI or EPC to start discovery from when broad
                         queries are refused
   --dataset <file>      the dataset the target was loaded with; omitted: discover it
+  --load capture        POST the fixture dataset (--dataset, else --seed and --events) to
+                        {target}/capture (EPCIS 2.0 capture), then run with it as the known baseline
   --suite <a,b>         conformance classes to run (default: all): events, resolver,
                         masterdata, auth, core-events, workflow, definition
   --modules <a,b>       commodity modules whose payload schemas apply (core is always on):
@@ -47,7 +50,7 @@ export const RUN_HELP = `Usage: tracecheck run [options]
                         report paths); everything a person reads goes to stderr
   --config <file>       options as YAML (default: ./tracecheck.config.yaml when present);
                         keys are the long option names; flags win
-  --events <n>          embedded reference only: events to generate (default 200)
+  --events <n>          embedded reference, or --load capture: events to generate (default 200)
   --faults <a,b>        embedded reference only: switch on named faults (see tracecheck faults)
   --reference-config <name>
                         embedded reference only: a named configuration of a correct but unusual
@@ -60,11 +63,24 @@ export const SERVE_HELP = `Usage: tracecheck serve [--port <n>] [--resolver-port
                        [--host <addr>] [--page-size <n>] [--broad-limit <n>] [--wrong-key-status 401|403]
                        [--answer-in-digital-link] [--canonical-anchors] [--auth-on-resolver]
                        [--reference-config <name>]
+                       [--capture-limit <n>] [--capture-size-limit <bytes>]
 
 Prints one line "listening <events-base-url> <resolver-base-url>" once it accepts requests;
 stops cleanly on SIGTERM and SIGINT. Keys also come from TRACECHECK_API_KEY.
 --reference-config starts from a named configuration (paged, digital-link, refuse-broad, forbidden-403,
-split-resolver); the other flags override it.
+split-resolver); the other flags override it. POST /capture (EPCIS 2.0 capture) takes at most
+--capture-limit events (default 500) and --capture-size-limit bytes (default 16777216) a request.
+`;
+
+export const LOAD_HELP = `Usage: tracecheck load --target <url> --api-key <key> [--dataset <file> | --seed <n> --events <n>]
+                      [--start-from <id>] [--timeout <ms>] [--quiet]
+
+Sends the dataset (default: the one --seed 1 --events 200 generates) to the target's EPCIS 2.0 capture
+interface: POST <url>/capture, each capture job followed until it finishes, in requests that keep to the
+limits the target announces (GS1-EPCIS-Capture-Limit, GS1-EPCIS-Capture-File-Size-Limit) or a 413 names.
+Events the target holds already (by eventID) are not sent again, so a second load captures nothing.
+Master data and link sets are not captured. The key also comes from TRACECHECK_API_KEY.
+Exit status: 0 loaded; 2 the target has no capture interface, refused the key or the events.
 `;
 
 export const FAULTS_HELP = `Usage: tracecheck faults [--json]

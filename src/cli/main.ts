@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { Report } from "../harness/types.ts";
-import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
+import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, LOAD_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
 import { type Flags, parse } from "./parse.ts";
 
 export const RUN_OPTIONS = {
@@ -14,6 +14,7 @@ export const RUN_OPTIONS = {
   gln: { type: "string" },
   "start-from": { type: "string" },
   dataset: { type: "string" },
+  load: { type: "string" },
   suite: { type: "string", multiple: true },
   modules: { type: "string", multiple: true },
   seed: { type: "string" },
@@ -140,6 +141,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await commands()).faultsCommand(rest, parse, FAULTS_HELP);
       case "fixtures":
         return await (await commands()).fixturesCommand(rest, parse, FIXTURES_HELP);
+      case "load":
+        return await (await commands()).loadCommand(rest, parse, LOAD_HELP);
       case "diff":
         return await diff(rest);
       case "--version":

@@ -17,6 +17,8 @@ export interface RunOptions {
   gln?: string;
   startFrom?: string;
   dataset?: string;
+  /** "capture": send the dataset to the target's EPCIS capture interface first, then judge against it. */
+  load?: "capture";
   suites: ConformanceClass[];
   modules: string[];
   seed: number;
@@ -31,7 +33,7 @@ export interface RunOptions {
   /** Milliseconds the whole run may spend waiting on Retry-After before a 429 or 503 is taken as it stands. */
   retryBudgetMs: number;
   allowOrigins: string[];
-  /** Number of events the embedded reference generates when no --target is given. */
+  /** Events the embedded reference generates without --target; with --load capture, the events to load. */
   embeddedEvents: number;
   /** Faults switched on in the embedded reference (for proving the harness). */
   embeddedFaults: string[];
@@ -126,6 +128,7 @@ const KNOWN = new Set([
   "gln",
   "start-from",
   "dataset",
+  "load",
   "suite",
   "modules",
   "seed",
@@ -193,13 +196,26 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
     quiet: get("quiet") === true || get("quiet") === "true",
   };
   if (opts.apiKey === "") opts.apiKey = undefined;
+  const load = get("load");
+  if (load !== undefined) {
+    if (load !== "capture")
+      throw new UsageError(`--load: unknown way to load "${String(load)}"; the one known is capture.`);
+    if (!opts.target)
+      throw new UsageError(
+        "--load capture needs --target: the embedded reference holds its dataset already.",
+      );
+    if (opts.dataset !== undefined && flags.events !== undefined) {
+      throw new UsageError("--load capture sends either --dataset or --events generated ones, not both.");
+    }
+    opts.load = "capture";
+  }
   if (!opts.target && flags.resolver !== undefined) {
     throw new UsageError("--resolver needs --target: without --target the embedded reference serves both.");
   }
   if (opts.target && opts.embeddedFaults.length > 0) {
     throw new UsageError("--faults needs the embedded reference: leave out --target to use it.");
   }
-  if (opts.target && flags.events !== undefined) {
+  if (opts.target && flags.events !== undefined && opts.load === undefined) {
     throw new UsageError("--events needs the embedded reference: leave out --target to use it.");
   }
   if (opts.referenceConfig !== undefined) {

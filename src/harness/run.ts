@@ -11,6 +11,7 @@ import { referenceConfiguration } from "../reference/configurations.ts";
 import { startReference } from "../reference/index.ts";
 import { type Baseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
+import { loadForRun } from "./capture.ts";
 import type { RunContext } from "./context.ts";
 import { runSuites } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
@@ -86,7 +87,7 @@ const CLASSES_READING_EVENTS: readonly ConformanceClass[] = [
  * says how to give it data. --dataset names what the target was loaded with, so its run goes on and judges that.
  */
 function noEventsReason(baseline: Baseline, opts: RunOptions): string | undefined {
-  if (baseline.events.length > 0 || opts.dataset !== undefined) return undefined;
+  if (baseline.events.length > 0 || opts.dataset !== undefined || opts.load !== undefined) return undefined;
   if (!opts.suites.some((c) => CLASSES_READING_EVENTS.includes(c))) return undefined;
   const load =
     "load events into it (tracecheck fixtures --out dataset.json writes a dataset to load) and run again with --dataset dataset.json";
@@ -344,6 +345,12 @@ export async function runTracecheck(
     }
     const stopped = () => `interrupted by ${String(signal?.reason)} before the run finished`;
     if (signal?.aborted) return await incomplete(stopped());
+    // --load capture: the dataset goes in through the target's capture interface, then is what it was loaded with.
+    const loaded =
+      opts.load === "capture"
+        ? await loadForRun(client, opts, { eventsBase, resolverBase, note: io.err, signal })
+        : undefined;
+    if (typeof loaded === "string") return await incomplete(loaded);
     if (!opts.quiet) io.err(`tracecheck: discovering the events ${eventsBase} holds…`);
     const discovered = await Promise.race([
       discoverBaseline(client, { eventsBase, resolverBase, startFrom: opts.startFrom }),
@@ -351,7 +358,8 @@ export async function runTracecheck(
     ]);
     if (discovered === "aborted") return await incomplete(stopped());
     const baseline = discovered;
-    if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
+    if (loaded !== undefined) baseline.datasetEvents = loaded;
+    else if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
     const baselineFile = path.join(tmp, "baseline.ndjson");
     await writeBaselineFile(baselineFile, baseline);
     if (!opts.quiet) io.err(`tracecheck: baseline: ${baseline.events.length} events (${baseline.note})`);

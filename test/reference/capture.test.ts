@@ -59,7 +59,9 @@ async function finished(ref: RunningReference, answer: Response): Promise<Record
 
 async function served(ref: RunningReference): Promise<string[]> {
   const answer = await fetch(`${ref.eventsBase}/events`, { headers: { "x-api-key": KEY } });
-  const doc = (await answer.json()) as { epcisBody: { queryResults: { resultsBody: { eventList: EpcisEvent[] } } } };
+  const doc = (await answer.json()) as {
+    epcisBody: { queryResults: { resultsBody: { eventList: EpcisEvent[] } } };
+  };
   return doc.epcisBody.queryResults.resultsBody.eventList.map((e) => e.eventID as string);
 }
 
@@ -68,7 +70,10 @@ const events = generateDataset({ seed: 3, events: 12 }).events;
 describe("the capture interface", () => {
   it("announces its limits on OPTIONS /capture", async () => {
     const ref = await start({ events: 4, bytes: 100_000 });
-    const answer = await fetch(`${ref.eventsBase}/capture`, { method: "OPTIONS", headers: { "x-api-key": KEY } });
+    const answer = await fetch(`${ref.eventsBase}/capture`, {
+      method: "OPTIONS",
+      headers: { "x-api-key": KEY },
+    });
     expect(answer.status).toBe(204);
     expect(answer.headers.get("gs1-epcis-capture-limit")).toBe("4");
     expect(answer.headers.get("gs1-epcis-capture-file-size-limit")).toBe("100000");
@@ -84,7 +89,12 @@ describe("the capture interface", () => {
   it("captures through a job, after which the events are served by GET /events", async () => {
     const ref = await start();
     const job = await finished(ref, await capture(ref, documentOf(events.slice(0, 5))));
-    expect(job).toMatchObject({ running: false, success: true, errors: [], captureErrorBehaviour: "rollback" });
+    expect(job).toMatchObject({
+      running: false,
+      success: true,
+      errors: [],
+      captureErrorBehaviour: "rollback",
+    });
     expect(await served(ref)).toEqual(events.slice(0, 5).map((e) => e.eventID));
     expect(ref.store.events.every((e) => typeof e.recordTime === "string")).toBe(true);
   });
@@ -94,7 +104,9 @@ describe("the capture interface", () => {
     const answer = await capture(ref, documentOf(events.slice(0, 5)));
     expect(answer.status).toBe(413);
     expect(answer.headers.get("gs1-epcis-capture-limit")).toBe("4");
-    expect(((await answer.json()) as { type: string }).type).toBe("epcisException:CaptureLimitExceededException");
+    expect(((await answer.json()) as { type: string }).type).toBe(
+      "epcisException:CaptureLimitExceededException",
+    );
     expect(await served(ref)).toEqual([]);
   });
 
@@ -127,7 +139,9 @@ describe("the capture interface", () => {
     expect((await capture(ref, "{}")).status).toBe(400);
     expect((await capture(ref, "not json")).status).toBe(400);
     expect((await capture(ref, documentOf(events), { "content-type": "text/plain" })).status).toBe(415);
-    expect((await capture(ref, documentOf(events), { "content-type": "application/ld+json" })).status).toBe(202);
+    expect((await capture(ref, documentOf(events), { "content-type": "application/ld+json" })).status).toBe(
+      202,
+    );
   });
 
   it("answers 404 for a capture job it never started", async () => {

@@ -100,9 +100,11 @@ export function registerCapture(
       const job = jobs.start(behaviour);
       // The job runs after the answer, as an asynchronous capture does: a client follows it until it finishes.
       setImmediate(() => runJob(job, read.events));
+      // The job's path under the one this request came to, so that a sender mounted under a prefix names it right.
+      const at = (request.raw.url ?? "/capture").split("?")[0]?.replace(/\/+$/, "") ?? "/capture";
       return reply
         .code(202)
-        .header("location", `/capture/${job.captureID}`)
+        .header("location", `${at}/${job.captureID}`)
         .header("gs1-epcis-version", "2.0.0")
         .send();
     });
@@ -125,8 +127,9 @@ export function registerCapture(
   });
 
   /**
-   * Stores a job's events. An eventID identifies one event (EPCIS 2.0: a globally unique identifier), so an event whose eventID is held
-   * already, or that the job repeats, is an error: under rollback nothing of the job is stored.
+   * Stores a job's events. An eventID identifies one event (EPCIS 2.0: a globally unique identifier), so an
+   * event whose eventID is held already, or that the job repeats, is an error: under rollback nothing of the
+   * job is stored.
    */
   function runJob(job: CaptureJob, events: readonly EpcisEvent[]): void {
     const errors: CaptureProblem[] = [];
