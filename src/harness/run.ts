@@ -9,7 +9,7 @@ import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { HttpClient, HttpError } from "../http/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
 import { startReference } from "../reference/index.ts";
-import { type Baseline, discoverBaseline } from "./baseline.ts";
+import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
 import type { RunContext } from "./context.ts";
@@ -86,7 +86,7 @@ const CLASSES_READING_EVENTS: readonly ConformanceClass[] = [
  * that read them could pass only on nothing; a target is not certified that way, so the run is incomplete and
  * says how to give it data. --dataset names what the target was loaded with, so its run goes on and judges that.
  */
-function noEventsReason(baseline: Baseline, opts: RunOptions): string | undefined {
+function noEventsReason(baseline: DiscoveredBaseline, opts: RunOptions): string | undefined {
   if (baseline.events.length > 0 || opts.dataset !== undefined || opts.load !== undefined) return undefined;
   if (!opts.suites.some((c) => CLASSES_READING_EVENTS.includes(c))) return undefined;
   const load =
@@ -170,6 +170,7 @@ function optionsRecord(opts: RunOptions, definitionFile: string, sha256: string)
   };
   if (opts.referenceConfig !== undefined) record.referenceConfig = opts.referenceConfig;
   if (opts.dataset !== undefined) record.dataset = path.resolve(opts.dataset);
+  if (opts.load !== undefined) record.load = opts.load;
   if (opts.startFrom !== undefined) record.startFrom = opts.startFrom;
   if (opts.party !== undefined) record.party = opts.party;
   if (opts.gln !== undefined) record.gln = opts.gln;
@@ -353,7 +354,13 @@ export async function runTracecheck(
     if (typeof loaded === "string") return await incomplete(loaded);
     if (!opts.quiet) io.err(`tracecheck: discovering the events ${eventsBase} holds…`);
     const discovered = await Promise.race([
-      discoverBaseline(client, { eventsBase, resolverBase, startFrom: opts.startFrom }),
+      discoverBaseline(client, {
+        eventsBase,
+        resolverBase,
+        startFrom: opts.startFrom,
+        budget: { maxPages: opts.maxPages, maxBytes: opts.maxAnswerBytes },
+        spool: { dir: tmp },
+      }),
       whenAborted(signal),
     ]);
     if (discovered === "aborted") return await incomplete(stopped());
@@ -379,6 +386,8 @@ export async function runTracecheck(
       ratePerSecond: opts.rate,
       allowOrigins: opts.allowOrigins,
       retryDeadline: started + opts.retryBudgetMs,
+      maxPages: opts.maxPages,
+      maxAnswerBytes: opts.maxAnswerBytes,
       baselineFile,
       embedded: reference !== undefined,
       definitionGiven: opts.definition !== undefined,

@@ -95,6 +95,8 @@ export interface RunOptionsRecord {
   /** The interface definition the run read, and the sha-256 of its bytes. */
   definition: { file: string; sha256: string; given: boolean };
   dataset?: string;
+  /** How the dataset reached the target before the run: "capture" for --load capture. */
+  load?: "capture";
   startFrom?: string;
   party?: string;
   gln?: string;

@@ -21,6 +21,13 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   partyLocationMasterData: "all",
   resolves: "all",
   eventsKey: "required",
+  jsonLdVariant: false,
+  utcOnly: false,
+  strictBizSteps: false,
+  largeLimit: Number.POSITIVE_INFINITY,
+  relativeLinks: false,
+  pathPrefix: "",
+  shuffled: false,
 });
 
 export interface RunningReference {
@@ -46,6 +53,12 @@ export async function startReference(
       `The page size must be a positive whole number, got ${config.pageSize}; fix the configuration.`,
     );
   }
+  const prefix = config.pathPrefix ?? "";
+  if (prefix !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) {
+    throw new Error(
+      `The path prefix must be path segments each after a '/', like /epcis, got "${prefix}"; fix the configuration.`,
+    );
+  }
   const host = opts.host ?? "127.0.0.1";
   const store = await EventStore.load(opts.dataset.events, opts.store);
   const bases = { events: "", resolver: "" };
@@ -59,11 +72,14 @@ export async function startReference(
   };
 
   const eventsApp = newInstance();
-  eventsApp.register(async (scope) => {
-    registerAuth(scope, ctx, "events");
-    registerEvents(scope, ctx, store);
-    registerCapture(scope, store, opts.capture);
-  });
+  eventsApp.register(
+    async (scope) => {
+      registerAuth(scope, ctx, "events");
+      registerEvents(scope, ctx, store);
+      registerCapture(scope, store, opts.capture);
+    },
+    { prefix },
+  );
   const resolverApp = opts.resolverPort === undefined ? eventsApp : newInstance();
   resolverApp.register(async (scope) => {
     registerAuth(scope, ctx, "resolver");
@@ -73,9 +89,10 @@ export async function startReference(
 
   const apps = resolverApp === eventsApp ? [eventsApp] : [eventsApp, resolverApp];
   try {
-    bases.events = await listen(eventsApp, host, opts.port ?? 0);
+    const origin = await listen(eventsApp, host, opts.port ?? 0);
+    bases.events = origin + prefix;
     bases.resolver =
-      resolverApp === eventsApp ? bases.events : await listen(resolverApp, host, opts.resolverPort ?? 0);
+      resolverApp === eventsApp ? origin : await listen(resolverApp, host, opts.resolverPort ?? 0);
   } catch (err) {
     await Promise.all(apps.map((a) => a.close()));
     throw err;

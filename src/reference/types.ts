@@ -45,13 +45,28 @@ export interface ReferenceConfig {
    */
   resolves: "all" | "own";
   /** Serve master data in another legal JSON-LD spelling of the same graph (src/reference/masterdata/variant.ts). */
-  jsonLdVariant?: boolean;
+  jsonLdVariant: boolean;
   /**
    * Whether GET /events needs a key when keys exist (spec 5.6: "Some cases need no authentication."): "required"
    * (default); "optional", answered without one while a key given must be one the sender issued; "ignored",
    * answered whatever the X-API-Key header holds.
    */
   eventsKey: "required" | "optional" | "ignored";
+  /** Time bounds of GET /events accepted in UTC only (Z, +00:00 or -00:00), others refused with 400. */
+  utcOnly: boolean;
+  /** A bare EQ_bizStep word that is not a CBV 2.0 step refused with 400. */
+  strictBizSteps: boolean;
+  /**
+   * Refuse with 413 any query answering more than this many events, but one for one EPC, lot class or
+   * transformation; Infinity (default) refuses none.
+   */
+  largeLimit: number;
+  /** Link rel="next" targets written relative to the page that carries them. */
+  relativeLinks: boolean;
+  /** A path the query interface lives under, e.g. /epcis: GET /epcis/events; "" (default) for none. */
+  pathPrefix: string;
+  /** Answers in an order of the sender's own, events with an extension field, served as application/json. */
+  shuffled: boolean;
 }
 
 export interface ReferenceOptions {
