@@ -22,6 +22,7 @@ import {
 import { checkListFilter } from "./support/filters.ts";
 import { Findings } from "./support/findings.ts";
 import { skipWithoutEvents } from "./support/known.ts";
+import { blamePaging } from "./support/paging.ts";
 import { probeOf } from "./support/probes.ts";
 import { checkAll, checkProperty } from "./support/property.ts";
 
@@ -138,13 +139,16 @@ requirementTest(
       }
       const answered = eventsOrVerdict(env, findings, query, answer);
       if (!Array.isArray(answered)) return answered;
-      // Accepted, it is a value like any other: events answered for it fail EQ_bizStep's own requirement.
+      // Accepted, it is a value like any other: a wrong answer fails EQ_bizStep's own requirement, unless its
+      // pages lost the events (EVT-PAGING).
       const problem = answerProblem({ query, answered, known: env.known.candidates(query) });
       if (problem !== undefined) {
-        findings.note("EVT-BIZSTEP-MATCH", {
-          reason: `${problem.reason} (a step outside the CBV, which the target accepted)`,
-          evidence: exchangeEvidence(exchangeOf(answer), problem.evidence),
-        });
+        const wrong = failWith(
+          `${problem.reason} (a step outside the CBV, which the target accepted)`,
+          exchangeEvidence(exchangeOf(answer), problem.evidence),
+        );
+        const result = await blamePaging(env, findings, wrong, [[query, answer]]);
+        if (result.status === "fail") findings.note("EVT-BIZSTEP-MATCH", result);
       }
       return { status: "ok" };
     });

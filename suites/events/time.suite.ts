@@ -212,13 +212,16 @@ requirementTest(
         }
         const answered = eventsOrVerdict(env, findings, query, answer);
         if (!Array.isArray(answered)) return answered;
-        // Accepted, it is a bound like any other: a wrong answer fails the parameter's own requirement.
+        // Accepted, it is a bound like any other: a wrong answer fails the parameter's own requirement, unless
+        // its pages lost the events (EVT-PAGING).
         const problem = answerProblem({ query, answered, known: env.known.events });
         if (problem !== undefined) {
-          findings.note(REQUIREMENT[parameter], {
-            reason: `${problem.reason} (a bound with ${what}, which the target accepted)`,
-            evidence: exchangeEvidence(exchangeOf(answer), problem.evidence),
-          });
+          const wrong = failWith(
+            `${problem.reason} (a bound with ${what}, which the target accepted)`,
+            exchangeEvidence(exchangeOf(answer), problem.evidence),
+          );
+          const result = await blamePaging(env, findings, wrong, [[query, answer]]);
+          if (result.status === "fail") findings.note(REQUIREMENT[parameter], result);
         }
         return { status: "ok" };
       });
