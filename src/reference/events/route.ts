@@ -58,7 +58,7 @@ export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, stor
     }
     // Spec 8: the threshold is the sender's own; a query for one EPC, lot class or transformation stays answered,
     // since refusing it would leave the parameter unsupported (spec 4.1: "Every one must be supported").
-    const largeLimit = ctx.config.largeLimit ?? Number.POSITIVE_INFINITY;
+    const largeLimit = ctx.config.largeLimit;
     if (!isNarrow(query) && found.length > largeLimit) {
       return refuseTooComplex(
         reply,
@@ -85,7 +85,7 @@ export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, stor
     const served = shapeEvents(page, {
       faults: ctx.faults,
       answerInDigitalLink: ctx.config.answerInDigitalLink,
-      extensionField: ctx.config.shuffled === true,
+      extensionField: ctx.config.shuffled,
       filtered,
     });
     const body = queryDocument(served, { withContext: !faultOn(ctx.faults, "shape-no-context") });
