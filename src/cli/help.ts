@@ -45,6 +45,10 @@ export const RUN_HELP = `Usage: tracecheck run [options]
   --rate <requests/s>   (default 0: unlimited)
   --retry-budget <s>    seconds the whole run may spend waiting on Retry-After (default 120);
                         past it a 429 stands, and what it leaves undecided is an error
+  --max-pages <n>       pages one answer may take (default 1000000); an answer paged further
+                        fails as paging that never ends (EVT-PAGING)
+  --max-answer-bytes <n>
+                        body bytes one answer may take over its pages (default 17179869184, 16 GiB)
   --allow-origin <url>  an extra origin the key may be sent to (repeatable)
   --json                one JSON object on stdout (verdict, exitCode, summary, failed and errored ids,
                         report paths); everything a person reads goes to stderr

@@ -27,6 +27,8 @@ export const RUN_OPTIONS = {
   concurrency: { type: "string" },
   rate: { type: "string" },
   "retry-budget": { type: "string" },
+  "max-pages": { type: "string" },
+  "max-answer-bytes": { type: "string" },
   "allow-origin": { type: "string", multiple: true },
   config: { type: "string" },
   events: { type: "string" },

@@ -1,8 +1,10 @@
 // The baseline: the events the target holds, as the harness knows them before any suite runs (ARCHITECTURE.md).
 // Unfiltered first; on 413, eventTime windows bisected until each is answered; if windows are refused too, a
-// crawl from --start-from through the resolver and the identifiers its events reach.
-import type { HttpClient, HttpResult } from "../http/index.ts";
-import { followPages } from "../http/index.ts";
+// crawl from --start-from through the resolver and the identifiers its events reach. Pages are read one at a
+// time into a spool (baseline-file.ts), and each answer is bounded by a page budget: what the target serves
+// costs the harness a bounded amount of memory and at most the budget of disk and time.
+import type { HttpClient, PageBudget, PageResult } from "../http/index.ts";
+import { readPages } from "../http/index.ts";
 import {
   canonicalId,
   encodeQuery,
@@ -13,6 +15,7 @@ import {
 } from "../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import { EPCIS_LINK, linksOf } from "./assertions/linkset.ts";
+import { EventSpool, type SpoolOptions } from "./baseline-file.ts";
 
 export type BaselineMethod = "unfiltered" | "windows" | "crawl" | "none";
 
@@ -33,7 +36,14 @@ export interface DiscoveryOptions {
   startFrom?: string;
   /** Upper bound on requests spent discovering. */
   maxRequests?: number;
+  /** What one answer may cost (--max-pages, --max-answer-bytes); src/http's defaults where absent. */
+  budget?: Partial<PageBudget>;
+  /** Where the events are spooled, and how many characters of them stay in memory (baseline-file.ts). */
+  spool?: SpoolOptions;
 }
+
+/** A baseline as discovery returns it: its events spooled, in memory up to a bound and on disk past it. */
+export type DiscoveredBaseline = Omit<Baseline, "events"> & { events: EventSpool };
 
 /** The events of a 2xx query document, or undefined when the body is not one. */
 export function eventsOf(body: unknown): EpcisEvent[] | undefined {
@@ -44,28 +54,41 @@ export function eventsOf(body: unknown): EpcisEvent[] | undefined {
   return Array.isArray(list) ? (list as EpcisEvent[]) : undefined;
 }
 
-type Outcome =
-  | { kind: "events"; events: EpcisEvent[] }
-  | { kind: "refused" }
-  | { kind: "failed"; message: string };
+type Outcome = { kind: "events" } | { kind: "refused" } | { kind: "failed"; message: string };
 
-async function fetchAll(client: HttpClient, url: string): Promise<Outcome> {
-  const { pages, problem } = await followPages(client, url);
-  // A page that is not a 2xx answer is not among the pages; it is the problem's result.
-  const first = pages[0] ?? problem?.result;
-  if (first && first.status === 413) return { kind: "refused" };
-  if (problem) return { kind: "failed", message: problem.message };
-  const events: EpcisEvent[] = [];
-  for (const page of pages) {
-    const list = parseEvents(page);
-    if (!list) return { kind: "failed", message: `${page.url} did not answer an EPCIS query document` };
-    events.push(...list);
-  }
-  return { kind: "events", events };
+/**
+ * Reads every page of one answer, handing each page's events to `take` as the page arrives. Events handed over
+ * before a failure are the caller's to discard: only an answer read to its end is the target's answer.
+ */
+async function fetchAll(
+  client: HttpClient,
+  opts: DiscoveryOptions,
+  url: string,
+  take: (events: readonly EpcisEvent[]) => void,
+): Promise<Outcome> {
+  let failed: string | undefined;
+  const read = await readPages(
+    client,
+    url,
+    (page) => {
+      const list = parseEvents(page);
+      if (list === undefined) {
+        failed = `${page.url} did not answer an EPCIS query document`;
+        return false;
+      }
+      take(list);
+      return true;
+    },
+    opts.budget,
+  );
+  // A page that is not a 2xx answer is not handed over; it is the problem's result.
+  if (read.pages === 0 && read.problem?.result?.status === 413) return { kind: "refused" };
+  if (read.problem) return { kind: "failed", message: read.problem.message };
+  if (failed !== undefined) return { kind: "failed", message: failed };
+  return { kind: "events" };
 }
 
-function parseEvents(page: HttpResult): EpcisEvent[] | undefined {
-  if (page.status < 200 || page.status > 299) return undefined;
+function parseEvents(page: PageResult): EpcisEvent[] | undefined {
   try {
     return eventsOf(page.json());
   } catch {
@@ -78,13 +101,70 @@ function queryUrl(base: string, q: EventQuery): string {
   return `${base}/events${qs ? `?${qs}` : ""}`;
 }
 
+/**
+ * The baseline being gathered, its events in a spool. Nothing that grows with the events is held while an answer
+ * is read, so an answer that never ends costs memory for one page: events are appended as they come and kept
+ * once per identity when the answers are all in (dedupe). The crawl alone needs to know as it goes which events
+ * are new, and keeps their identities (addNew).
+ */
 class Collected {
-  readonly byId = new Map<string, EpcisEvent>();
-  add(events: readonly EpcisEvent[]): void {
+  readonly #ids = new Set<string>();
+  #events: EventSpool;
+
+  constructor(readonly spool: SpoolOptions) {
+    this.#events = new EventSpool(spool);
+  }
+
+  get events(): EventSpool {
+    return this.#events;
+  }
+
+  /** Events known to addNew. */
+  get size(): number {
+    return this.#ids.size;
+  }
+
+  append(events: Iterable<EpcisEvent>): void {
+    for (const e of events) this.#events.add(e);
+  }
+
+  addNew(events: Iterable<EpcisEvent>): void {
     for (const e of events) {
       const id = eventIdentity(e);
-      if (!this.byId.has(id)) this.byId.set(id, e);
+      if (this.#ids.has(id)) continue;
+      this.#ids.add(id);
+      this.#events.add(e);
     }
+  }
+
+  /** Keeps the first event of each identity; a spool without repeats is kept as it is. */
+  dedupe(): void {
+    const ids = new Set<string>();
+    let repeated = false;
+    for (const e of this.#events) {
+      const id = eventIdentity(e);
+      if (ids.has(id)) {
+        repeated = true;
+        break;
+      }
+      ids.add(id);
+    }
+    if (!repeated) return;
+    ids.clear();
+    const kept = new EventSpool(this.spool);
+    for (const e of this.#events) {
+      const id = eventIdentity(e);
+      if (ids.has(id)) continue;
+      ids.add(id);
+      kept.add(e);
+    }
+    this.#events.clear();
+    this.#events = kept;
+  }
+
+  clear(): void {
+    this.#ids.clear();
+    this.#events.clear();
   }
 }
 
@@ -107,11 +187,11 @@ async function bisectWindows(
       GE_eventTime: formatInstant({ epochSeconds: lo, fraction: "" }),
       LT_eventTime: formatInstant({ epochSeconds: hi, fraction: "" }),
     };
-    const outcome = await fetchAll(client, queryUrl(opts.eventsBase, q));
-    if (outcome.kind === "events") {
-      into.add(outcome.events);
-      continue;
-    }
+    // A window that fails ends the windows, and what it handed over is cleared with the rest.
+    const outcome = await fetchAll(client, opts, queryUrl(opts.eventsBase, q), (events) =>
+      into.append(events),
+    );
+    if (outcome.kind === "events") continue;
     if (outcome.kind === "failed") return outcome.message;
     if (hi - lo <= 1n) return "refused" as const;
     const mid = lo + (hi - lo) / 2n;
@@ -169,6 +249,22 @@ async function epcisLinkFor(
   return undefined;
 }
 
+/** One answer of the crawl, kept apart until it is read to its end: the crawl skips an answer that fails. */
+async function crawlAnswer(
+  client: HttpClient,
+  opts: DiscoveryOptions,
+  into: Collected,
+  url: string,
+): Promise<EventSpool | undefined> {
+  const staged = new EventSpool(into.spool);
+  const outcome = await fetchAll(client, opts, url, (events) => {
+    for (const e of events) staged.add(e);
+  });
+  if (outcome.kind === "events") return staged;
+  staged.clear();
+  return undefined;
+}
+
 async function crawl(client: HttpClient, opts: DiscoveryOptions, into: Collected, budget: { left: number }) {
   const start = opts.startFrom!;
   const seen = new Set<string>();
@@ -180,18 +276,21 @@ async function crawl(client: HttpClient, opts: DiscoveryOptions, into: Collected
       : undefined;
   if (link) {
     budget.left -= 1;
-    const first = await fetchAll(client, link);
-    if (first.kind === "events") into.add(first.events);
+    const first = await crawlAnswer(client, opts, into, link);
+    if (first !== undefined) {
+      into.addNew(first);
+      first.clear();
+    }
   }
   queue.push({ kind: "epc", id: start }, { kind: "class", id: start });
-  const enqueueFrom = (events: readonly EpcisEvent[]) => {
+  const enqueueFrom = (events: Iterable<EpcisEvent>) => {
     for (const e of events) {
       const { epcs, classes } = identifiersOf(e);
       for (const id of epcs) queue.push({ kind: "epc", id });
       for (const id of classes) queue.push({ kind: "class", id });
     }
   };
-  enqueueFrom([...into.byId.values()]);
+  enqueueFrom(into.events);
   while (queue.length > 0 && budget.left > 0) {
     const next = queue.shift()!;
     const key = `${next.kind}:${canonicalId(next.id)}`;
@@ -200,44 +299,57 @@ async function crawl(client: HttpClient, opts: DiscoveryOptions, into: Collected
     budget.left -= 1;
     const q: EventQuery =
       next.kind === "epc" ? { MATCH_anyEPC: [next.id] } : { MATCH_anyEPCClass: [next.id] };
-    const outcome = await fetchAll(client, queryUrl(opts.eventsBase, q));
-    if (outcome.kind !== "events") continue;
-    const before = into.byId.size;
-    into.add(outcome.events);
-    if (into.byId.size > before) enqueueFrom(outcome.events);
+    const answer = await crawlAnswer(client, opts, into, queryUrl(opts.eventsBase, q));
+    if (answer === undefined) continue;
+    const before = into.size;
+    into.addNew(answer);
+    if (into.size > before) enqueueFrom(answer);
+    answer.clear();
   }
   return queue.length === 0 ? "done" : "budget";
 }
 
-export async function discoverBaseline(client: HttpClient, opts: DiscoveryOptions): Promise<Baseline> {
+/**
+ * The events the target holds, as far as it lets them be read. The events come back spooled; whoever takes the
+ * baseline clears the spool (or names a folder it removes).
+ */
+export async function discoverBaseline(
+  client: HttpClient,
+  opts: DiscoveryOptions,
+): Promise<DiscoveredBaseline> {
   const startCount = client.requestCount;
   const budget = { left: opts.maxRequests ?? 20_000 };
-  const into = new Collected();
-  const finish = (method: BaselineMethod, complete: boolean, note: string): Baseline => ({
+  const into = new Collected(opts.spool ?? {});
+  const finish = (method: BaselineMethod, complete: boolean, note: string): DiscoveredBaseline => ({
     method,
     complete,
     note,
-    events: [...into.byId.values()],
+    events: into.events,
     requests: client.requestCount - startCount,
   });
 
-  const unfiltered = await fetchAll(client, `${opts.eventsBase}/events`);
+  const unfiltered = await fetchAll(client, opts, `${opts.eventsBase}/events`, (events) =>
+    into.append(events),
+  );
   if (unfiltered.kind === "events") {
-    into.add(unfiltered.events);
+    into.dedupe();
     return finish("unfiltered", true, "every event, from the unfiltered query");
   }
   if (unfiltered.kind === "failed") {
+    // The pages read before the failure are not the target's answer.
+    into.clear();
     return finish("none", false, `the unfiltered query failed: ${unfiltered.message}`);
   }
   const windows = await bisectWindows(client, opts, into, budget);
   if (windows === "done") {
+    into.dedupe();
     return finish(
       "windows",
       true,
       "the unfiltered query was refused with 413; every event from eventTime windows",
     );
   }
-  into.byId.clear();
+  into.clear();
   if (!opts.startFrom) {
     return finish(
       "none",
@@ -249,7 +361,7 @@ export async function discoverBaseline(client: HttpClient, opts: DiscoveryOption
   return finish(
     "crawl",
     false,
-    `broad queries and time windows were refused; ${into.byId.size} events reached by crawling from ${opts.startFrom}` +
+    `broad queries and time windows were refused; ${into.size} events reached by crawling from ${opts.startFrom}` +
       (crawled === "budget" ? " (request budget spent before the crawl ended)" : ""),
   );
 }

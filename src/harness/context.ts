@@ -27,6 +27,9 @@ export interface RunContext {
    * shared by every worker so that a rate-limited run ends in bounded time.
    */
   retryDeadline?: number;
+  /** What one answer may cost (--max-pages, --max-answer-bytes); src/http's defaults where absent. */
+  maxPages?: number;
+  maxAnswerBytes?: number;
   /** A JSON file holding the baseline events (see baseline.ts). */
   baselineFile: string;
   /** True when the embedded reference is the target: its configuration is known. */

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
+import { DEFAULT_PAGE_BUDGET } from "../http/pages.ts";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
 import { CONFORMANCE_CLASSES, type ConformanceClass } from "./types.ts";
 
@@ -32,6 +33,10 @@ export interface RunOptions {
   rate: number;
   /** Milliseconds the whole run may spend waiting on Retry-After before a 429 or 503 is taken as it stands. */
   retryBudgetMs: number;
+  /** Pages one answer may take (--max-pages); past it the answer is cut and fails as paging that never ends. */
+  maxPages: number;
+  /** Body bytes one answer may take over all its pages (--max-answer-bytes). */
+  maxAnswerBytes: number;
   allowOrigins: string[];
   /** Events the embedded reference generates without --target; with --load capture, the events to load. */
   embeddedEvents: number;
@@ -141,6 +146,8 @@ const KNOWN = new Set([
   "concurrency",
   "rate",
   "retry-budget",
+  "max-pages",
+  "max-answer-bytes",
   "allow-origin",
   "events",
   "faults",
@@ -189,6 +196,8 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
     concurrency: positiveInt("concurrency", get("concurrency"), 8),
     rate: positiveInt("rate", get("rate"), 0, true),
     retryBudgetMs: positiveInt("retry-budget", get("retry-budget"), 120, true) * 1000,
+    maxPages: positiveInt("max-pages", get("max-pages"), DEFAULT_PAGE_BUDGET.maxPages),
+    maxAnswerBytes: positiveInt("max-answer-bytes", get("max-answer-bytes"), DEFAULT_PAGE_BUDGET.maxBytes),
     allowOrigins: list(get("allow-origin")).map((o) => new URL(url("allow-origin", o)!).origin),
     embeddedEvents: positiveInt("events", get("events"), 200),
     embeddedFaults: list(get("faults")),

@@ -1,6 +1,12 @@
 // What suites use to talk to the target: one client per worker, the baseline, and GET /events with every page
 // read before a set is judged (ARCHITECTURE.md "Pages are followed").
-import { followPages, HttpClient, type HttpResult } from "../http/index.ts";
+import {
+  type FollowPagesOptions,
+  followPages,
+  HttpClient,
+  type HttpResult,
+  type PageResult,
+} from "../http/index.ts";
 import { encodeQuery } from "../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
@@ -37,11 +43,16 @@ export function loadBaseline(ctx: RunContext): Baseline {
   return baseline;
 }
 
+/** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to followPages. */
+export function pageBudget(ctx: RunContext): FollowPagesOptions {
+  return { maxPages: ctx.maxPages, maxBytes: ctx.maxAnswerBytes };
+}
+
 export type QueryOutcome =
-  | { kind: "events"; events: EpcisEvent[]; pages: HttpResult[]; first: HttpResult }
+  | { kind: "events"; events: EpcisEvent[]; pages: PageResult[]; first: PageResult }
   | { kind: "refused"; first: HttpResult }
   | { kind: "rejected"; first: HttpResult }
-  | { kind: "broken"; message: string; first?: HttpResult; exchange?: ExchangeRecord };
+  | { kind: "broken"; message: string; first?: HttpResult | PageResult; exchange?: ExchangeRecord };
 
 export function eventsUrl(ctx: RunContext, q: EventQuery | string): string {
   const qs = typeof q === "string" ? q : encodeQuery(q);
@@ -53,11 +64,12 @@ export function eventsUrl(ctx: RunContext, q: EventQuery | string): string {
  * "broken" a 5xx, a body that is not a query document, or paging that loops or fails.
  */
 export async function queryEvents(ctx: RunContext, q: EventQuery | string): Promise<QueryOutcome> {
-  const { pages, problem } = await followPages(targetClient(ctx), eventsUrl(ctx, q));
+  const { pages, problem } = await followPages(targetClient(ctx), eventsUrl(ctx, q), pageBudget(ctx));
   // A first answer that is not a 2xx is not among the pages; it is the problem's result.
+  const refusal = pages.length === 0 ? problem?.result : undefined;
+  if (refusal && refusal.status === 413) return { kind: "refused", first: refusal };
+  if (refusal && refusal.status >= 400 && refusal.status < 500) return { kind: "rejected", first: refusal };
   const first = pages[0] ?? problem?.result;
-  if (first && first.status === 413) return { kind: "refused", first };
-  if (first && first.status >= 400 && first.status < 500) return { kind: "rejected", first };
   if (problem) return { kind: "broken", message: problem.message, first, exchange: problem.exchange };
   const events: EpcisEvent[] = [];
   for (const page of pages) {
@@ -85,7 +97,7 @@ export async function queryEvents(ctx: RunContext, q: EventQuery | string): Prom
     }
     events.push(...list);
   }
-  return { kind: "events", events, pages, first: first! };
+  return { kind: "events", events, pages, first: pages[0]! };
 }
 
 /** Evidence from one exchange: request, response excerpt and the curl line (the key never in it). */

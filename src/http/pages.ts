@@ -1,11 +1,18 @@
+import { createHash } from "node:crypto";
 import type { ExchangeRecord } from "../harness/types.ts";
 import type { HttpClient } from "./client.ts";
 import { HttpError, JsonBodyError } from "./errors.ts";
 import { parseLinkHeader } from "./link-header.ts";
 import type { GetOptions } from "./options.ts";
-import type { HttpResult } from "./result.ts";
+import { type HttpResult, type PageResult, pageResult } from "./result.ts";
 
-export type PageProblemKind = "loop" | "off-origin" | "bad-status" | "too-many-pages" | "not-json";
+export type PageProblemKind =
+  | "loop"
+  | "off-origin"
+  | "bad-status"
+  | "too-many-pages"
+  | "too-many-bytes"
+  | "not-json";
 
 export interface PageProblem {
   kind: PageProblemKind;
@@ -15,24 +22,55 @@ export interface PageProblem {
   result?: HttpResult;
 }
 
-export interface PagesResult {
-  /** The pages read in order, each a 2xx JSON response; a page that stopped the reading is not among them. */
-  pages: HttpResult[];
-  problem?: PageProblem;
+/**
+ * What one answer may cost, whatever its pages say: the body cap bounds a page, this bounds their number and
+ * their bytes, so that a target whose pages never end cannot hold the run (spec 8 shows no page size).
+ */
+export interface PageBudget {
+  /** Pages read before giving up. */
+  maxPages: number;
+  /** Body bytes read, summed over the pages, before giving up; the page that crosses it is the last read. */
+  maxBytes: number;
 }
 
-export interface FollowPagesOptions {
-  /** Pages read before giving up. Default 1000. */
-  maxPages?: number;
+/**
+ * Far beyond an honest answer: 10,000,000 events paged at 100 is 100,000 pages, and at some 1,700 bytes an
+ * event (a generated one is about 700 bytes compact) 16 GiB.
+ */
+export const DEFAULT_PAGE_BUDGET: Readonly<PageBudget> = { maxPages: 1_000_000, maxBytes: 16 * 1024 ** 3 };
+
+export interface FollowPagesOptions extends Partial<PageBudget> {
   /** Passed to every request. */
   request?: GetOptions;
 }
 
+export interface PagesResult {
+  /** The pages read in order, each a 2xx JSON response; a page that stopped the reading is not among them. */
+  pages: PageResult[];
+  problem?: PageProblem;
+}
+
+export interface PagesRead {
+  /** How many pages were handed over. */
+  pages: number;
+  /** Their body bytes. */
+  bytes: number;
+  problem?: PageProblem;
+  /** onPage asked to stop: the caller has its own reason, and the pages after are not read. */
+  stopped?: true;
+}
+
 export type PageClient = Pick<HttpClient, "get" | "redactSecret">;
 
-function withoutFragment(url: string): string {
+/** What onPage answers: false to stop reading, anything else to go on. */
+export type PageVerdict = boolean | undefined;
+
+/** A fixed-size key for a URL read: a target can make its next links as long as it likes. */
+function visitKey(url: string): string {
   const hash = url.indexOf("#");
-  return hash === -1 ? url : url.slice(0, hash);
+  return createHash("sha256")
+    .update(hash === -1 ? url : url.slice(0, hash))
+    .digest("base64");
 }
 
 function originOf(url: string): string | undefined {
@@ -56,104 +94,138 @@ function nextLink(page: HttpResult): string | undefined {
   }
 }
 
-/** Why a page cannot be used, or undefined when it is a 2xx JSON answer. */
-function pageFailure(
-  page: HttpResult,
+/** The page a response makes, or why it cannot be used. */
+function usablePage(
+  response: HttpResult,
   label: string,
-): { kind: PageProblemKind; message: string } | undefined {
-  if (page.status < 200 || page.status > 299) {
+): { page: PageResult } | { kind: PageProblemKind; message: string } {
+  if (response.status < 200 || response.status > 299) {
     return {
       kind: "bad-status",
-      message: `${label} answered status ${page.status}, so the result set is incomplete.`,
+      message: `${label} answered status ${response.status}, so the result set is incomplete.`,
     };
   }
   try {
-    page.json();
-    return undefined;
+    return { page: pageResult(response) };
   } catch (error) {
     if (!(error instanceof JsonBodyError)) throw error;
     return { kind: "not-json", message: error.message };
   }
 }
 
+function budgetOf(options: FollowPagesOptions): PageBudget {
+  const budget = {
+    maxPages: options.maxPages ?? DEFAULT_PAGE_BUDGET.maxPages,
+    maxBytes: options.maxBytes ?? DEFAULT_PAGE_BUDGET.maxBytes,
+  };
+  for (const [name, value] of Object.entries(budget)) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(`${name} is ${value} but must be a whole number of at least 1.`);
+    }
+  }
+  return budget;
+}
+
 /**
- * Reads a result set that may be split across pages: the first URL, then each Link rel="next" until a page has
- * none. Stops at the first problem and reports it with the pages read so far; a network failure on the first
- * origin is thrown as the HttpError it is.
+ * Reads a result set that may be split across pages, the first URL then each Link rel="next" until a page has
+ * none, handing each page to `onPage` as it arrives and keeping none, so that an answer of any length costs one
+ * page of memory; `onPage` returns false to stop there. Stops at the first problem and reports it; a network
+ * failure on the first origin is thrown as the HttpError it is.
+ *
+ * The pages of one answer come from the origin that answered the first page: a next link that leaves it is
+ * read for the evidence and stops the reading, its events not taken, since merging them silently would blame
+ * the target's filters for another server's answer.
  */
+export async function readPages(
+  client: PageClient,
+  firstUrl: string,
+  onPage: (page: PageResult) => PageVerdict | Promise<PageVerdict>,
+  options: FollowPagesOptions = {},
+): Promise<PagesRead> {
+  const { maxPages, maxBytes } = budgetOf(options);
+  const visited = new Set<string>();
+  let pages = 0;
+  let bytes = 0;
+  /** Set by the first page: the origin that answered it, after any redirect followed. */
+  let home: string | undefined;
+  let url = firstUrl;
+  const stop = (problem: PageProblem): PagesRead => ({ pages, bytes, problem });
+  for (;;) {
+    const label = client.redactSecret(`Page ${pages + 1} (${url})`);
+    const leaves = (at: string) => home !== undefined && originOf(at) !== home;
+    const away = client.redactSecret(
+      `${label}, linked rel="next" from page ${pages}, is on another origin than the first page (${home})`,
+    );
+    visited.add(visitKey(url));
+    let response: HttpResult;
+    try {
+      response = await client.get(url, options.request);
+    } catch (error) {
+      if (leaves(url) && error instanceof HttpError) {
+        return stop({
+          kind: "off-origin",
+          message: `${away} and could not be fetched: ${error.message}`,
+          exchange: error.exchange,
+        });
+      }
+      throw error;
+    }
+    visited.add(visitKey(response.url));
+    const usable = usablePage(response, label);
+    if (leaves(url) || leaves(response.url)) {
+      const withheld = response.exchange.keyWithheld ? ", was requested without the key" : "";
+      const outcome =
+        "page" in usable
+          ? `; its events are not taken into the answer, whose pages must come from one origin`
+          : ` and failed: ${usable.message}`;
+      return stop({
+        kind: "off-origin",
+        message: `${away}${withheld}${outcome}`,
+        exchange: response.exchange,
+        result: response,
+      });
+    }
+    if (!("page" in usable)) return stop({ ...usable, exchange: response.exchange, result: response });
+    home ??= originOf(response.url);
+    const { page } = usable;
+    pages += 1;
+    bytes += page.bodyBytes;
+    if ((await onPage(page)) === false) return { pages, bytes, stopped: true };
+    const next = nextLink(response);
+    if (next === undefined) return { pages, bytes };
+    const linked = client.redactSecret(`${label} links rel="next" to ${next}`);
+    if (visited.has(visitKey(next))) {
+      return stop({
+        kind: "loop",
+        message: `${linked}, which was already read; the server's paging goes round in a loop.`,
+        exchange: page.exchange,
+      });
+    }
+    if (pages >= maxPages) {
+      return stop({
+        kind: "too-many-pages",
+        message: `Reading stopped after ${pages} pages, the most one answer may take (--max-pages ${maxPages}), although ${linked}; if the answer truly has more pages, raise --max-pages.`,
+        exchange: page.exchange,
+      });
+    }
+    if (bytes >= maxBytes) {
+      return stop({
+        kind: "too-many-bytes",
+        message: `Reading stopped after ${pages} pages of ${bytes} bytes, the most one answer may take (--max-answer-bytes ${maxBytes}), although ${linked}; if the answer truly is larger, raise --max-answer-bytes.`,
+        exchange: page.exchange,
+      });
+    }
+    url = next;
+  }
+}
+
+/** readPages keeping every page: for answers read whole before they are judged. */
 export async function followPages(
   client: PageClient,
   firstUrl: string,
   options: FollowPagesOptions = {},
 ): Promise<PagesResult> {
-  const maxPages = options.maxPages ?? 1000;
-  if (!Number.isInteger(maxPages) || maxPages < 1) {
-    throw new RangeError(`maxPages is ${maxPages} but must be a whole number of at least 1.`);
-  }
-  const firstOrigin = originOf(firstUrl);
-  const pages: HttpResult[] = [];
-  const visited = new Set<string>();
-  let url = firstUrl;
-  for (;;) {
-    const label = client.redactSecret(`Page ${pages.length + 1} (${url})`);
-    const offOrigin = originOf(url) !== firstOrigin;
-    visited.add(withoutFragment(url));
-    let page: HttpResult;
-    try {
-      page = await client.get(url, options.request);
-    } catch (error) {
-      if (offOrigin && error instanceof HttpError) {
-        return {
-          pages,
-          problem: {
-            kind: "off-origin",
-            message: `${label} is on another origin than the first page and could not be fetched: ${error.message}`,
-            exchange: error.exchange,
-          },
-        };
-      }
-      throw error;
-    }
-    visited.add(withoutFragment(page.url));
-    const failure = pageFailure(page, label);
-    if (failure !== undefined) {
-      const problem: PageProblem = offOrigin
-        ? {
-            kind: "off-origin",
-            message: `${label} is on another origin than the first page${page.exchange.keyWithheld ? ", was requested without the key" : ""} and failed: ${failure.message}`,
-            exchange: page.exchange,
-            result: page,
-          }
-        : { ...failure, exchange: page.exchange, result: page };
-      return { pages, problem };
-    }
-    pages.push(page);
-    const next = nextLink(page);
-    if (next === undefined) return { pages };
-    if (visited.has(withoutFragment(next))) {
-      return {
-        pages,
-        problem: {
-          kind: "loop",
-          message: client.redactSecret(
-            `${label} links rel="next" to ${next}, which was already read; the server's paging goes round in a loop.`,
-          ),
-          exchange: page.exchange,
-        },
-      };
-    }
-    if (pages.length >= maxPages) {
-      return {
-        pages,
-        problem: {
-          kind: "too-many-pages",
-          message: client.redactSecret(
-            `Reading stopped after ${maxPages} pages although ${label} links rel="next" to ${next}; narrow the query or allow more pages.`,
-          ),
-          exchange: page.exchange,
-        },
-      };
-    }
-    url = next;
-  }
+  const pages: PageResult[] = [];
+  const { problem } = await readPages(client, firstUrl, (page) => void pages.push(page), options);
+  return problem === undefined ? { pages } : { pages, problem };
 }

@@ -44,11 +44,15 @@ export function redact(text: string, secret: string | undefined): string {
 
 /**
  * The first `maxChars` characters of the text with the secret redacted. The cut is made after redacting a
- * slightly longer prefix, so that a key straddling the cut cannot leave a fragment behind.
+ * slightly longer prefix, so that a key straddling the cut cannot leave a fragment behind. The excerpt is a
+ * copy: a slice of a string keeps the whole string alive in V8, and an excerpt outlives its body in the
+ * evidence and the client's log (a log of 16 MiB bodies held gigabytes).
  */
 export function redactedExcerpt(text: string, secret: string | undefined, maxChars: number): string {
   const margin = secret ? Math.max(...secretForms(secret).map((form) => form.length)) : 0;
-  return redact(text.slice(0, maxChars + margin), secret).slice(0, maxChars);
+  const excerpt = redact(text.slice(0, maxChars + margin), secret).slice(0, maxChars);
+  // UTF-16 code units round-trip exactly, a lone surrogate included.
+  return Buffer.from(excerpt, "utf16le").toString("utf16le");
 }
 
 /** Percent-decodes what can be decoded, leaving a malformed escape as it is. */

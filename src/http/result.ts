@@ -5,9 +5,10 @@ export interface HttpResult {
   status: number;
   /** Response headers by lower-case name; repeated headers are joined with ", ". */
   headers: Record<string, string>;
+  /** The body; of a truncated one only its start (src/http/body.ts), the exchange telling how much arrived. */
   body: Buffer;
-  /** The body decoded as UTF-8. */
-  text: string;
+  /** The body decoded as UTF-8, anew on each read: a result keeps its bytes once, not the bytes and a copy. */
+  readonly text: string;
   /** The body was cut at maxBodyBytes. */
   truncated: boolean;
   /** The URL that answered, after any redirects followed. */
@@ -17,6 +18,22 @@ export interface HttpResult {
   /** The exchange that produced this response. */
   exchange: ExchangeRecord;
   /** One exchange per hop, the last being `exchange`; a single one unless redirects were followed. */
+  exchanges: ExchangeRecord[];
+}
+
+/**
+ * A page of a paged answer as it is kept once read: its parsed JSON and its evidence, without the bytes it came
+ * in. An answer of many pages would otherwise hold each page three times over (bytes, text and parsed value).
+ */
+export interface PageResult {
+  status: number;
+  headers: Record<string, string>;
+  url: string;
+  /** The size of the body as received. */
+  bodyBytes: number;
+  /** The parsed body, parsed once when the page was read. */
+  json<T = unknown>(): T;
+  exchange: ExchangeRecord;
   exchanges: ExchangeRecord[];
 }
 
@@ -35,36 +52,53 @@ export interface ResponseParts {
 }
 
 export function httpResult(parts: ResponseParts, exchanges: ExchangeRecord[]): HttpResult {
-  const { text } = parts;
+  // Only what is named here is kept: holding `parts` would keep its decoded text alive beside the bytes.
+  const { status, headers, body, truncated, url, shownUrl, exchange, redactText } = parts;
   let parsed: { value: unknown } | undefined;
   return {
-    status: parts.status,
-    headers: parts.headers,
-    body: parts.body,
-    text,
-    truncated: parts.truncated,
-    url: parts.url,
-    exchange: parts.exchange,
+    status,
+    headers,
+    body,
+    get text() {
+      return body.toString("utf8");
+    },
+    truncated,
+    url,
+    exchange,
     exchanges,
     json<T = unknown>(): T {
-      if (parts.truncated) {
+      if (truncated) {
         throw new JsonBodyError(
-          `The body from ${parts.shownUrl} was cut at ${parts.body.length} bytes and cannot be parsed as JSON; raise the body size limit or narrow the request.`,
+          `The body from ${shownUrl} was cut at ${exchange.response?.bodyBytes ?? body.length} bytes and cannot be parsed as JSON; raise the body size limit or narrow the request.`,
         );
       }
       if (parsed === undefined) {
         try {
-          parsed = { value: JSON.parse(text) };
+          parsed = { value: JSON.parse(body.toString("utf8")) };
         } catch (error) {
           const detail = error instanceof Error ? error.message : String(error);
           throw new JsonBodyError(
-            parts.redactText(
-              `The body from ${parts.shownUrl} (status ${parts.status}) is not valid JSON (${detail}); see the body excerpt in the evidence.`,
+            redactText(
+              `The body from ${shownUrl} (status ${status}) is not valid JSON (${detail}); see the body excerpt in the evidence.`,
             ),
           );
         }
       }
       return parsed.value as T;
     },
+  };
+}
+
+/** The page a JSON response makes: parsed now (JsonBodyError when it is not JSON), its bytes left behind. */
+export function pageResult(result: HttpResult): PageResult {
+  const value = result.json();
+  return {
+    status: result.status,
+    headers: result.headers,
+    url: result.url,
+    bodyBytes: result.body.length,
+    json: <T>() => value as T,
+    exchange: result.exchange,
+    exchanges: result.exchanges,
   };
 }

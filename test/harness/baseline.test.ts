@@ -1,8 +1,17 @@
+import { readdir } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { discoverBaseline, eventsOf, identifiersOf } from "../../src/harness/baseline.ts";
+import {
+  type DiscoveryOptions,
+  discoverBaseline,
+  eventsOf,
+  identifiersOf,
+} from "../../src/harness/baseline.ts";
 import { HttpClient } from "../../src/http/index.ts";
 import { eventIdentity } from "../../src/model/index.ts";
 import type { EpcisEvent } from "../../src/model/types.ts";
+import { tempDir } from "../support/cli.ts";
 import { classDl, type Repository, serialDl, ssccDl, startRepository } from "../support/event-repository.ts";
 
 const X = serialDl("0950600013435", "1001");
@@ -47,14 +56,14 @@ const F = objectEvent("f", "2025-01-01T00:00:00Z", {
 const ALL = [A, B, C, D, E, F];
 const REACHABLE = [A, B, C, E, F];
 
-const ids = (events: readonly EpcisEvent[]) => events.map(eventIdentity).sort();
+const ids = (events: Iterable<EpcisEvent>) => [...events].map(eventIdentity).sort();
 
 const clients: HttpClient[] = [];
 let repository: Repository | undefined;
 
 async function discover(
   policy: Parameters<typeof startRepository>[1],
-  opts: { startFrom?: string; maxRequests?: number } = {},
+  opts: Omit<DiscoveryOptions, "eventsBase" | "resolverBase"> = {},
 ) {
   repository = await startRepository(ALL, policy);
   const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
@@ -134,7 +143,7 @@ describe("discoverBaseline", () => {
     const { baseline } = await discover({ onlyIdentifierQueries: true });
     expect(baseline.method).toBe("none");
     expect(baseline.complete).toBe(false);
-    expect(baseline.events).toEqual([]);
+    expect([...baseline.events]).toEqual([]);
     expect(baseline.note).toBe(
       "the target refuses broad queries and no --start-from was given: pass a product identifier to crawl from",
     );
@@ -144,7 +153,7 @@ describe("discoverBaseline", () => {
     const { baseline } = await discover({ maxEvents: 1 }, { maxRequests: 4 });
     expect(baseline.method).toBe("none");
     expect(baseline.complete).toBe(false);
-    expect(baseline.events).toEqual([]);
+    expect([...baseline.events]).toEqual([]);
   });
 
   it("reports an unfiltered query that fails other than with 413 as method none", async () => {
@@ -152,6 +161,157 @@ describe("discoverBaseline", () => {
     expect(baseline.method).toBe("none");
     expect(baseline.complete).toBe(false);
     expect(baseline.note).toContain("the unfiltered query failed");
+  });
+});
+
+describe("discoverBaseline against answers that break off or never end", () => {
+  let server: Server | undefined;
+  let origin = "";
+  let served = 0;
+  let work: Awaited<ReturnType<typeof tempDir>> | undefined;
+  const PAGES = 30;
+
+  const page = (n: number) =>
+    [0, 1, 2].map((i) =>
+      objectEvent(`page-${n}-${i}`, "2024-03-01T08:00:00Z", { epcList: [X], "ex:pad": "p".repeat(500) }),
+    );
+
+  /** GET /events answers pages of fresh events, page n linking rel="next" to next(n), the last where it is undefined. */
+  async function serve(next: (n: number) => string | undefined) {
+    served = 0;
+    server = createServer((req, res) => {
+      const n = Number(new URL(req.url ?? "/", origin).searchParams.get("page") ?? "1");
+      served += 1;
+      const link = next(n);
+      res.writeHead(200, {
+        "content-type": "application/ld+json",
+        ...(link === undefined ? {} : { link: `<${link}>; rel="next"` }),
+      });
+      res.end(JSON.stringify({ epcisBody: { queryResults: { resultsBody: { eventList: page(n) } } } }));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = new HttpClient({ allowedOrigins: [origin], retries: 0 });
+    clients.push(client);
+    return client;
+  }
+  const endless = (n: number) => `/events?page=${n + 1}`;
+
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+    await work?.remove();
+    work = undefined;
+  });
+
+  it("stops at the page budget and says which budget and which flag, keeping none of the pages", async () => {
+    const client = await serve(endless);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: origin,
+      resolverBase: origin,
+      budget: { maxPages: 25 },
+    });
+    expect(served).toBe(25);
+    expect(baseline.method).toBe("none");
+    expect(baseline.complete).toBe(false);
+    expect(baseline.events).toHaveLength(0);
+    expect(baseline.note).toMatch(
+      /the unfiltered query failed: Reading stopped after 25 pages.*--max-pages 25/,
+    );
+  });
+
+  it("stops at the byte budget", async () => {
+    const client = await serve(endless);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: origin,
+      resolverBase: origin,
+      budget: { maxBytes: 20_000 },
+    });
+    // A page is some 1,900 bytes: the budget is reached on the eleventh.
+    expect(served).toBeGreaterThan(5);
+    expect(served).toBeLessThan(20);
+    expect(baseline.method).toBe("none");
+    expect(baseline.events).toHaveLength(0);
+    expect(baseline.note).toMatch(/Reading stopped after \d+ pages of \d+ bytes.*--max-answer-bytes 20000/);
+  });
+
+  it("names a next page on another origin instead of taking its events", async () => {
+    const other = await startRepository([D]);
+    try {
+      const client = await serve(() => `${other.origin}/events`);
+      const baseline = await discoverBaseline(client, { eventsBase: origin, resolverBase: origin });
+      expect(baseline.method).toBe("none");
+      expect(baseline.events).toHaveLength(0);
+      expect(baseline.note).toContain(`Page 2 (${other.origin}/events)`);
+      expect(baseline.note).toContain(`another origin than the first page (${origin})`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("spools an answer to disk past the memory bound and reads it back in order", async () => {
+    work = await tempDir("baseline-spool");
+    const client = await serve((n) => (n < PAGES ? endless(n) : undefined));
+    const baseline = await discoverBaseline(client, {
+      eventsBase: origin,
+      resolverBase: origin,
+      spool: { dir: work.dir, memoryChars: 8_000 },
+    });
+    expect(baseline.method).toBe("unfiltered");
+    expect(baseline.events).toHaveLength(3 * PAGES);
+    expect(baseline.events.spilled).toBe(true);
+    expect(await readdir(work.dir)).toHaveLength(1);
+    expect([...baseline.events]).toEqual([...Array(PAGES).keys()].flatMap((n) => page(n + 1)));
+    baseline.events.clear();
+    expect(await readdir(work.dir)).toEqual([]);
+  });
+
+  it("takes nothing from a crawl answer whose pages break off, and crawls on", async () => {
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", origin);
+      const send = (status: number, events: EpcisEvent[] = [], link?: string) => {
+        res.writeHead(status, { "content-type": "application/json", ...(link ? { link } : {}) });
+        res.end(JSON.stringify({ epcisBody: { queryResults: { resultsBody: { eventList: events } } } }));
+      };
+      // Broad queries are refused; the EPC query breaks off after its first page; the class query answers.
+      if (url.pathname !== "/events" || url.searchParams.has("GE_eventTime") || url.search === "") send(413);
+      else if (url.searchParams.get("page") === "2") send(500);
+      else if (url.searchParams.has("MATCH_anyEPC"))
+        send(200, [A], `<${url.pathname}${url.search}&page=2>; rel="next"`);
+      else send(200, [F]);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = new HttpClient({ allowedOrigins: [origin], retries: 0 });
+    clients.push(client);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: origin,
+      resolverBase: origin,
+      startFrom: K,
+    });
+    expect(baseline.method).toBe("crawl");
+    expect(ids(baseline.events)).toEqual(ids([F]));
+    baseline.events.clear();
+  });
+
+  it("removes the spool of an answer that fails after it spilled", async () => {
+    work = await tempDir("baseline-spool");
+    const other = await startRepository([D]);
+    try {
+      const client = await serve((n) => (n < PAGES ? endless(n) : `${other.origin}/events`));
+      const baseline = await discoverBaseline(client, {
+        eventsBase: origin,
+        resolverBase: origin,
+        spool: { dir: work.dir, memoryChars: 8_000 },
+      });
+      expect(served).toBe(PAGES);
+      expect(baseline.method).toBe("none");
+      expect(baseline.events).toHaveLength(0);
+      expect(await readdir(work.dir)).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -114,6 +114,18 @@ describe("defaults and lists", () => {
     expect(o.quiet).toBe(false);
   });
 
+  it("the page budget of an answer: defaults far beyond an honest answer, changed with --max-pages and --max-answer-bytes", () => {
+    const o = resolve();
+    // 10,000,000 events paged at 100 must fit.
+    expect(o.maxPages).toBeGreaterThanOrEqual(100_000);
+    expect(o.maxAnswerBytes).toBeGreaterThanOrEqual(10_000_000 * 1000);
+    const set = resolve({ "max-pages": "5", "max-answer-bytes": "1048576" });
+    expect([set.maxPages, set.maxAnswerBytes]).toEqual([5, 1_048_576]);
+    expect(resolve({}, { "max-pages": "7" }).maxPages).toBe(7);
+    expect(usageError(() => resolve({ "max-pages": "0" })).message).toContain("--max-pages");
+    expect(usageError(() => resolve({ "max-answer-bytes": "1.5" })).message).toContain("--max-answer-bytes");
+  });
+
   it("a random seed is a whole number when none is given", () => {
     const { seed } = resolveRunOptions({}, {}, {});
     expect(Number.isInteger(seed)).toBe(true);

@@ -26,6 +26,8 @@ export const MISBEHAVIOURS = [
   "paging-off-origin",
   "html-body",
   "slow-headers",
+  "endless-pages",
+  "endless-large-pages",
 ] as const;
 export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 
@@ -46,6 +48,10 @@ const RETRY_AFTER_SECONDS = 1;
 const SLOW_HEADERS_MS = 30_000;
 /** Marks the second page of a paging loop; stripped before the request reaches the reference. */
 const LOOP_MARK = "hostile-page";
+/** Numbers the pages of an answer that never ends; stripped before the request reaches the reference. */
+const PAGE_MARK = "hostile-next";
+/** The size of each page of endless-large-pages unless told: what a target was seen to send. */
+export const LARGE_PAGE_BYTES = 15 * 1024 * 1024;
 
 export interface Received {
   path: string;
@@ -131,9 +137,18 @@ function withMark(path: string): string {
 }
 
 function withoutMark(raw: string): string {
-  return raw
-    .replace(new RegExp(`[?&]${LOOP_MARK}=1$`), "")
-    .replace(new RegExp(`([?&])${LOOP_MARK}=1&`), "$1");
+  const mark = `(${LOOP_MARK}=1|${PAGE_MARK}=\\d+)`;
+  return raw.replace(new RegExp(`[?&]${mark}$`), "").replace(new RegExp(`([?&])${mark}&`), "$1");
+}
+
+/** The number of the page `raw` asks for: 1 unless it carries the page mark. */
+function pageOf(raw: string): number {
+  const found = new RegExp(`[?&]${PAGE_MARK}=(\\d+)`).exec(raw);
+  return found ? Number(found[1]) : 1;
+}
+
+function withPage(path: string, page: number): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${PAGE_MARK}=${page}`;
 }
 
 interface Forwarded {
@@ -147,11 +162,12 @@ export async function startHostileTarget(opts: {
   apiKey: string;
   seed: number;
   events: number;
+  /** The size of each page of endless-large-pages; default LARGE_PAGE_BYTES. */
+  pageBytes?: number;
 }): Promise<HostileTarget> {
-  const reference: RunningReference = await startReference({
-    dataset: generateDataset({ seed: opts.seed, events: opts.events }),
-    apiKeys: [opts.apiKey],
-  });
+  const dataset = generateDataset({ seed: opts.seed, events: opts.events });
+  const reference: RunningReference = await startReference({ dataset, apiKeys: [opts.apiKey] });
+  const pageBytes = opts.pageBytes ?? LARGE_PAGE_BYTES;
   const received: Received[] = [];
   const otherReceived: Received[] = [];
   const sockets = new Set<Socket>();
@@ -216,6 +232,24 @@ export async function startHostileTarget(opts: {
       }
     }
     if (!res.destroyed) res.end("]}}}}");
+  }
+
+  /**
+   * A valid query document of about `pageBytes`: the dataset's events over and over, each copy with an eventID of
+   * its own, so that no page repeats another's events and nothing read can be set aside as seen.
+   */
+  function largePage(page: number): string {
+    const templates = dataset.events.map((event) => JSON.stringify({ ...event, eventID: "@ID@" }));
+    const parts: string[] = [];
+    let size = 0;
+    for (let i = 0; size < pageBytes; i++) {
+      const id = `urn:uuid:00000000-0000-4000-8000-${String(page).padStart(5, "0")}${String(i).padStart(7, "0")}`;
+      const text = templates[i % templates.length]!.replace("@ID@", id);
+      parts.push(text);
+      size += text.length + 1;
+    }
+    const results = `"resultsBody":{"eventList":[${parts.join(",")}]}`;
+    return `{"@context":["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],"type":"EPCISQueryDocument","schemaVersion":"2.0","creationDate":"2024-01-01T00:00:00Z","epcisBody":{"queryResults":{"queryName":"SimpleEventQuery",${results}}}}`;
   }
 
   function trickle(res: ServerResponse, body: string): void {
@@ -293,11 +327,16 @@ export async function startHostileTarget(opts: {
       case "paging-off-origin": {
         // A next page on another origin, with the rest of the query: its answer must never be merged silently.
         const f = await forward(req, path);
-        return send(res, { ...f, headers: { ...f.headers, link: `<${other.origin}${withMark(path)}>; rel="next"` } });
+        return send(res, {
+          ...f,
+          headers: { ...f.headers, link: `<${other.origin}${withMark(path)}>; rel="next"` },
+        });
       }
       case "html-body":
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        res.end("<!doctype html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>");
+        res.end(
+          "<!doctype html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>",
+        );
         return;
       case "slow-headers": {
         // The connection is accepted and the request read, but the status line comes too late for the client.
@@ -312,6 +351,21 @@ export async function startHostileTarget(opts: {
         const f = await forward(req, path);
         const next = raw === path ? withMark(path) : path;
         return send(res, { ...f, headers: { ...f.headers, link: `<${self}${next}>; rel="next"` } });
+      }
+      case "endless-pages": {
+        // The reference's own answer on every page, each linking to a page never read before.
+        const f = await forward(req, path);
+        const link = `<${self}${withPage(path, pageOf(raw) + 1)}>; rel="next"`;
+        return send(res, { ...f, headers: { ...f.headers, link } });
+      }
+      case "endless-large-pages": {
+        const page = pageOf(raw);
+        res.writeHead(200, {
+          "content-type": "application/ld+json",
+          link: `<${self}${withPage(path, page + 1)}>; rel="next"`,
+        });
+        res.end(largePage(page));
+        return;
       }
     }
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRUNCATED_KEPT_BYTES } from "../../src/http/body.ts";
 import { HttpClient, JsonBodyError } from "../../src/http/index.ts";
 import { startServer, type TestServer } from "./servers.ts";
 
@@ -52,6 +53,19 @@ describe("the body cap", () => {
     const result = await client.get(`${server.origin}/endless`);
     expect(result.truncated).toBe(true);
     expect(result.body.length).toBeLessThanOrEqual(CAP);
+  });
+
+  it("keeps only the start of a body cut at a larger cap, for the evidence, and says how much arrived", async () => {
+    const larger = new HttpClient({ allowedOrigins: [], maxBodyBytes: 4 * CAP });
+    try {
+      const result = await larger.get(`${server.origin}/large`);
+      expect(result.truncated).toBe(true);
+      expect(result.body.length).toBe(TRUNCATED_KEPT_BYTES);
+      expect(result.exchange.response?.bodyBytes).toBe(4 * CAP);
+      expect(() => result.json()).toThrow(`cut at ${4 * CAP} bytes`);
+    } finally {
+      await larger.close();
+    }
   });
 
   it("keeps a body of exactly the cap whole", async () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followPages, HttpClient, HttpError } from "../../src/http/index.ts";
+import { followPages, HttpClient, HttpError, type PageResult, readPages } from "../../src/http/index.ts";
 import { sendJson, startServer, type TestServer } from "./servers.ts";
 
 const KEY = "pages-key-123";
+/** Padding of each endless page, so that a page's size is known: about a kilobyte. */
+const PAD = 1000;
 let a: TestServer;
 let b: TestServer;
 let client: HttpClient;
@@ -20,6 +22,9 @@ const sets: Record<string, Record<string, Page>> = {
 beforeAll(async () => {
   b = await startServer((req, res) => {
     if (req.url === "/guarded" && req.headers["x-api-key"] !== KEY) sendJson(res, 401, { error: "key" });
+    else if (req.url === "/paged?page=1")
+      sendJson(res, 200, { page: "b1" }, { link: `</paged?page=2>; rel="next"` });
+    else if (req.url === "/paged?page=2") sendJson(res, 200, { page: "b2" });
     else sendJson(res, 200, { page: "b" });
   });
   a = await startServer((req, res) => {
@@ -29,6 +34,27 @@ beforeAll(async () => {
     if (set === "away") {
       const target = url.searchParams.get("to") ?? "";
       sendJson(res, 200, { events: [] }, { link: `<${b.origin}/${target}>; rel="next"` });
+      return;
+    }
+    if (set === "endless") {
+      // A new page each time, never one already read: only a budget ends it.
+      const n = Number(page);
+      sendJson(res, 200, { page: n, pad: "x".repeat(PAD) }, { link: `</endless?page=${n + 1}>; rel="next"` });
+      return;
+    }
+    if (set === "jump") {
+      // Page 2 is on this origin but redirects to the other one.
+      if (page === "1") sendJson(res, 200, { page }, { link: `</jump?page=2>; rel="next"` });
+      else {
+        res.writeHead(307, { location: `${b.origin}/open` });
+        res.end();
+      }
+      return;
+    }
+    if (set === "moved") {
+      // The first page moved to the other origin, whose pages follow on there.
+      res.writeHead(307, { location: `${b.origin}/paged?page=1` });
+      res.end();
       return;
     }
     const entry = sets[set]?.[page];
@@ -79,18 +105,107 @@ describe("followPages", () => {
     expect(problem?.kind).toBe("not-json");
   });
 
-  it("stops after maxPages", async () => {
+  it("stops after maxPages, naming the budget and the flag that raises it", async () => {
     const { pages, problem } = await followPages(client, `${a.origin}/long`, { maxPages: 2 });
     expect(pages).toHaveLength(2);
     expect(problem?.kind).toBe("too-many-pages");
+    expect(problem?.message).toMatch(/after 2 pages.*--max-pages 2.*rel="next" to .*\/long\?page=3/);
+    expect(problem?.exchange).toBe(pages[1]?.exchange);
   });
 
-  it("follows a next link to another origin without the key", async () => {
-    const { pages, problem } = await followPages(client, `${a.origin}/away?to=open`);
+  it("reads an answer of exactly maxPages pages whole", async () => {
+    const { pages, problem } = await followPages(client, `${a.origin}/long`, { maxPages: 3 });
     expect(problem).toBeUndefined();
-    expect(pages).toHaveLength(2);
+    expect(pages).toHaveLength(3);
+  });
+
+  it("ends pages that never end at the page budget, each page a new one", async () => {
+    const { pages, problem } = await followPages(client, `${a.origin}/endless`, { maxPages: 40 });
+    expect(pages).toHaveLength(40);
+    expect(pages.map((page) => page.json<{ page: number }>().page)).toEqual(
+      [...Array(40).keys()].map((n) => n + 1),
+    );
+    expect(problem?.kind).toBe("too-many-pages");
+  });
+
+  it("ends pages that never end at the byte budget, after the page that reaches it", async () => {
+    const read: number[] = [];
+    const result = await readPages(client, `${a.origin}/endless`, (page) => void read.push(page.bodyBytes), {
+      maxBytes: 5 * PAD,
+    });
+    // Each page is a little over PAD bytes: the fifth reaches the budget and is the last read.
+    expect(read).toHaveLength(5);
+    expect(result.pages).toBe(5);
+    expect(result.bytes).toBe(read.reduce((sum, n) => sum + n, 0));
+    expect(result.problem?.kind).toBe("too-many-bytes");
+    expect(result.problem?.message).toMatch(
+      new RegExp(
+        `after 5 pages of ${result.bytes} bytes.*--max-answer-bytes ${5 * PAD}.*raise --max-answer-bytes`,
+      ),
+    );
+    expect(result.problem?.exchange.request.url).toBe(`${a.origin}/endless?page=5`);
+  });
+
+  it("reads an answer whose bytes equal the budget whole", async () => {
+    const sizes: number[] = [];
+    await readPages(client, `${a.origin}/three`, (page) => void sizes.push(page.bodyBytes));
+    const total = sizes.reduce((sum, n) => sum + n, 0);
+    const { pages, problem } = await followPages(client, `${a.origin}/three`, { maxBytes: total });
+    expect(problem).toBeUndefined();
+    expect(pages).toHaveLength(3);
+  });
+
+  it("refuses a budget that is not a whole number of at least 1", async () => {
+    await expect(followPages(client, `${a.origin}/three`, { maxPages: 0 })).rejects.toThrow(/maxPages/);
+    await expect(followPages(client, `${a.origin}/three`, { maxBytes: 1.5 })).rejects.toThrow(/maxBytes/);
+  });
+
+  it("hands pages over one at a time and keeps none of their bytes", async () => {
+    const seen: PageResult[] = [];
+    const read = await readPages(client, `${a.origin}/three`, (page) => void seen.push(page));
+    expect(read).toEqual({ pages: 3, bytes: expect.any(Number) });
+    expect(seen.map((page) => page.json())).toEqual([{ page: "1" }, { page: "2" }, { page: "3" }]);
+    for (const page of seen) {
+      expect(page).not.toHaveProperty("body");
+      expect(page).not.toHaveProperty("text");
+    }
+  });
+
+  it("stops where onPage says so, without reading further pages", async () => {
+    const before = a.received.length;
+    const read = await readPages(client, `${a.origin}/three`, () => false);
+    expect(read).toEqual({ pages: 1, bytes: expect.any(Number), stopped: true });
+    expect(a.received.length - before).toBe(1);
+  });
+
+  it("stops at a next link to another origin, naming it, without merging its page", async () => {
+    const { pages, problem } = await followPages(client, `${a.origin}/away?to=open`);
+    expect(pages).toHaveLength(1);
+    expect(problem?.kind).toBe("off-origin");
+    expect(problem?.message).toContain(`Page 2 (${b.origin}/open)`);
+    expect(problem?.message).toContain(`another origin than the first page (${a.origin})`);
+    expect(problem?.message).toMatch(/not taken into the answer/);
+    // It was read, for the evidence, without the key.
     expect(b.received.at(-1)?.headers["x-api-key"]).toBeUndefined();
-    expect(pages[1]?.exchange.keyWithheld).toBe(true);
+    expect(problem?.exchange.keyWithheld).toBe(true);
+    expect(problem?.result?.json()).toEqual({ page: "b" });
+  });
+
+  it("stops at a next page that redirects to another origin", async () => {
+    const { pages, problem } = await followPages(client, `${a.origin}/jump`, {
+      request: { redirect: "follow" },
+    });
+    expect(pages).toHaveLength(1);
+    expect(problem?.kind).toBe("off-origin");
+    expect(problem?.result?.url).toBe(`${b.origin}/open`);
+  });
+
+  it("takes the origin of the answer from the first page as it answered, after redirects", async () => {
+    const { pages, problem } = await followPages(client, `${a.origin}/moved`, {
+      request: { redirect: "follow" },
+    });
+    expect(problem).toBeUndefined();
+    expect(pages.map((page) => page.json())).toEqual([{ page: "b1" }, { page: "b2" }]);
   });
 
   it("reports a failing page on another origin as off-origin", async () => {

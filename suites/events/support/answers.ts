@@ -3,13 +3,19 @@
 // for the suite file, so checks that need the same query ask once.
 import { eventsOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import { eventsUrl, targetClient } from "../../../src/harness/target.ts";
+import { eventsUrl, pageBudget, targetClient } from "../../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
-import { followPages, HttpError, type HttpResult, type PageProblemKind } from "../../../src/http/index.ts";
+import {
+  followPages,
+  HttpError,
+  type HttpResult,
+  type PageProblemKind,
+  type PageResult,
+} from "../../../src/http/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 
 export type Answer =
-  | { kind: "events"; url: string; events: EpcisEvent[]; pages: HttpResult[] }
+  | { kind: "events"; url: string; events: EpcisEvent[]; pages: PageResult[] }
   /** 413 Query Too Complex (spec 7). */
   | { kind: "refused"; url: string; result: HttpResult }
   /** Any other 4xx. */
@@ -31,7 +37,7 @@ async function fetchAnswer(ctx: RunContext, q: EventQuery | string): Promise<Ans
   const url = eventsUrl(ctx, q);
   let read: Awaited<ReturnType<typeof followPages>>;
   try {
-    read = await followPages(targetClient(ctx), url);
+    read = await followPages(targetClient(ctx), url, pageBudget(ctx));
   } catch (err) {
     if (err instanceof HttpError) return broken(url, err.message, err.exchange);
     throw err;

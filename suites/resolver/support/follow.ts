@@ -2,7 +2,7 @@
 // read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
 import { eventsOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import { targetClient } from "../../../src/harness/target.ts";
+import { pageBudget, targetClient } from "../../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import { followPages, HttpError } from "../../../src/http/index.ts";
 import { type EpcisEvent, type EventQuery, encodeQuery } from "../../../src/model/index.ts";
@@ -41,7 +41,10 @@ export type LinkedEvents =
 export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEvents> {
   let read: Awaited<ReturnType<typeof followPages>>;
   try {
-    read = await followPages(targetClient(ctx), href, { request: { redirect: "follow" } });
+    read = await followPages(targetClient(ctx), href, {
+      ...pageBudget(ctx),
+      request: { redirect: "follow" },
+    });
   } catch (err) {
     if (err instanceof HttpError) return { kind: "broken", message: err.message, exchange: err.exchange };
     throw err;

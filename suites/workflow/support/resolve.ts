@@ -14,7 +14,7 @@ import {
 import { jsonLdProblem, masterDataTypeProblem } from "../../../src/harness/assertions/master-data.ts";
 import { eventsOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import { exchangeEvidence, targetClient } from "../../../src/harness/target.ts";
+import { exchangeEvidence, pageBudget, targetClient } from "../../../src/harness/target.ts";
 import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
 import { followPages, HttpError, type HttpResult } from "../../../src/http/index.ts";
 import {
@@ -172,7 +172,7 @@ export async function fetchEvents(
 ): Promise<Step<{ events: EpcisEvent[]; first: Page }>> {
   let read: Awaited<ReturnType<typeof followPages>>;
   try {
-    read = await followPages(targetClient(ctx), url, { request: { redirect: "follow" } });
+    read = await followPages(targetClient(ctx), url, { ...pageBudget(ctx), request: { redirect: "follow" } });
   } catch (err) {
     if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange), "link");
     throw err;
