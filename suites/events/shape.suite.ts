@@ -265,9 +265,12 @@ requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 4
   const env = suiteEnv(ctx);
   const broad: EventQuery[] = [{}, ...[spanningAll(env.known)].filter((q) => q !== undefined)];
   const notes: string[] = [];
+  // Only an answer or a 413 shows how the sender meets a broad query; anything else shows nothing here.
+  let shown = false;
   for (const q of broad) {
     const answer = await env.answers.get(q);
     const what = encodeQuery(q) === "" ? "the unfiltered query" : encodeQuery(q);
+    if (answer.kind === "events" || answer.kind === "refused") shown = true;
     if (answer.kind === "events") notes.push(`${what} was answered with ${answer.events.length} events`);
     else if (answer.kind === "refused") notes.push(`${what} was refused with 413, which spec 7 allows`);
     else if (answer.kind === "throttled") notes.push(`${what} was still answered 429 after the retries`);
@@ -276,7 +279,8 @@ requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 4
         `${what} got ${answer.kind === "rejected" ? `status ${answer.result.status}` : "no usable answer"} (see EVT-UNFILTERED)`,
       );
   }
-  checks.pass(notes.join("; "));
+  if (shown) checks.pass(notes.join("; "));
+  else checks.skip(`no broad query was answered or refused with 413: ${notes.join("; ")}`);
 });
 
 /** What is wrong with one paged answer: events on two pages, or events the pages lost. */
