@@ -29,6 +29,8 @@ const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   "core-events": "core-events",
   workflow: "workflow",
   definition: "definition",
+  // Judged in-process over a recording (suites/receiver/grade.ts), never by `tracecheck run`: no suite files.
+  receiver: "receiver",
 };
 
 class VerdictCollector implements Reporter {

@@ -5,9 +5,10 @@ import path from "node:path";
 import YAML from "yaml";
 import { DEFAULT_PAGE_BUDGET } from "../http/pages.ts";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
-import { CONFORMANCE_CLASSES, type ConformanceClass } from "./types.ts";
+import { type ConformanceClass, SENDER_CLASSES } from "./types.ts";
 
-export const ALL_CLASSES: readonly ConformanceClass[] = CONFORMANCE_CLASSES;
+/** The classes `tracecheck run` checks: a sender's; a receiver is judged by `tracecheck receiver`. */
+export const ALL_CLASSES: readonly ConformanceClass[] = SENDER_CLASSES;
 export const ALL_MODULES = ["core", "seafood", "wildcatch", "aquaculture"];
 
 export interface RunOptions {
@@ -162,6 +163,11 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
   const get = (k: string) => (flags[k] !== undefined ? flags[k] : config[k]);
   const suites = list(get("suite"));
   for (const s of suites) {
+    if (s === "receiver") {
+      throw new UsageError(
+        "--suite receiver: tracecheck run checks a sender; check a receiver with tracecheck receiver.",
+      );
+    }
     if (!ALL_CLASSES.includes(s as ConformanceClass)) {
       throw new UsageError(`--suite: unknown conformance class "${s}"; known: ${ALL_CLASSES.join(", ")}.`);
     }

@@ -2,7 +2,10 @@
 
 export type Level = "MUST" | "SHOULD" | "MAY";
 export type Status = "pass" | "fail" | "warn" | "skip" | "error";
-/** The conformance classes, one folder of suites/ each, in the order reports list them. */
+/**
+ * The conformance classes, one folder of suites/ each, in the order reports list them. All but receiver judge a
+ * sender (`tracecheck run`); receiver judges the other role (`tracecheck receiver`).
+ */
 export const CONFORMANCE_CLASSES = [
   "events",
   "resolver",
@@ -11,8 +14,14 @@ export const CONFORMANCE_CLASSES = [
   "core-events",
   "workflow",
   "definition",
+  "receiver",
 ] as const;
 export type ConformanceClass = (typeof CONFORMANCE_CLASSES)[number];
+
+/** The classes that judge a sender: what `tracecheck run` checks and may be asked for with --suite. */
+export const SENDER_CLASSES: readonly ConformanceClass[] = CONFORMANCE_CLASSES.filter(
+  (c) => c !== "receiver",
+);
 
 /** One entry of suites/requirements.yaml. */
 export interface Requirement {

@@ -5,6 +5,7 @@ import { type CaptureLimits, registerCapture } from "./capture/index.ts";
 import { registerEvents } from "./events/index.ts";
 import { FAULTS } from "./faults.ts";
 import { registerMasterData } from "./masterdata/index.ts";
+import { type RecordingOptions, registerRecording } from "./recording.ts";
 import { registerResolver } from "./resolver/index.ts";
 import { EventStore, type StoreOptions } from "./store/index.ts";
 import type { ReferenceConfig, ReferenceContext, ReferenceOptions } from "./types.ts";
@@ -41,10 +42,15 @@ export interface RunningReference {
 
 /**
  * Starts the reference sender; `store` sets how recordTimes are assigned on load (tests use it for fixed times),
- * `capture` the limits of its EPCIS capture interface.
+ * `capture` the limits of its EPCIS capture interface, `recording` a sink for every request it takes (a receiver
+ * being judged, src/reference/recording.ts).
  */
 export async function startReference(
-  opts: ReferenceOptions & { store?: StoreOptions; capture?: Partial<CaptureLimits> },
+  opts: ReferenceOptions & {
+    store?: StoreOptions;
+    capture?: Partial<CaptureLimits>;
+    recording?: RecordingOptions;
+  },
 ): Promise<RunningReference> {
   const faults = checkedFaults(opts.faults ?? []);
   const config: ReferenceConfig = { ...DEFAULT_CONFIG, ...opts.config };
@@ -72,6 +78,8 @@ export async function startReference(
   };
 
   const eventsApp = newInstance();
+  const shared = opts.resolverPort === undefined;
+  if (opts.recording) registerRecording(eventsApp, shared ? "shared" : "events", opts.recording, store);
   eventsApp.register(
     async (scope) => {
       registerAuth(scope, ctx, "events");
@@ -80,7 +88,8 @@ export async function startReference(
     },
     { prefix },
   );
-  const resolverApp = opts.resolverPort === undefined ? eventsApp : newInstance();
+  const resolverApp = shared ? eventsApp : newInstance();
+  if (opts.recording && !shared) registerRecording(resolverApp, "resolver", opts.recording, store);
   resolverApp.register(async (scope) => {
     registerAuth(scope, ctx, "resolver");
     registerResolver(scope, ctx);

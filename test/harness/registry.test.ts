@@ -101,6 +101,7 @@ const PREFIX_OF_CLASS: Record<string, string> = {
   "core-events": "CORE",
   workflow: "FLOW",
   definition: "DEF",
+  receiver: "RCV",
 };
 
 const VALID_ENTRY = {

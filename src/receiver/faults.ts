@@ -1,0 +1,67 @@
+// Named faults of the reference receiver: each one a single defect a real client could have, tied to the
+// receiver requirements (suites/requirements.yaml, class receiver) it violates. They exist to prove that
+// `tracecheck receiver` catches each defect; `tracecheck trace --faults NAME` switches one on.
+
+export interface ReceiverFault {
+  id: string;
+  description: string;
+  violates: string[];
+}
+
+export const RECEIVER_FAULTS: readonly ReceiverFault[] = Object.freeze([
+  {
+    id: "repeat-key",
+    description: "Sends the values of a list parameter as the key repeated (MATCH_anyEPC=a&MATCH_anyEPC=b).",
+    violates: ["RCV-NO-REPEATED-KEY"],
+  },
+  {
+    id: "raw-pipe",
+    description: "Joins the values of a list parameter with a raw | instead of %7C.",
+    violates: ["RCV-PIPE-JOINED"],
+  },
+  {
+    id: "key-in-query",
+    description: "Puts the API key in the query string (api_key=…) instead of the X-API-Key header.",
+    violates: ["RCV-KEY-HEADER", "RCV-KEY-NOT-IN-URL"],
+  },
+  {
+    id: "alphabetic-ai",
+    description:
+      "Asks the resolver with alphabetic application identifiers (/gtin/…/ser/…) instead of numeric ones.",
+    violates: ["RCV-RESOLVER-PATH"],
+  },
+  {
+    id: "guessed-masterdata",
+    description:
+      "Fetches master data at a path it builds itself ({resolver}/masterdata/01/{gtin}) instead of the href of a link set.",
+    violates: ["RCV-MASTERDATA-HREF"],
+  },
+  {
+    id: "ignore-paging",
+    description: 'Reads only the first page of an answer and never follows Link rel="next".',
+    violates: ["RCV-PAGING"],
+  },
+  {
+    id: "local-time",
+    description: "Writes eventTime bounds at the offset +02:00 instead of in UTC.",
+    violates: ["RCV-TIME-UTC"],
+  },
+  {
+    id: "give-up-413",
+    description: "Takes a 413 as the end of a query instead of narrowing it.",
+    violates: ["RCV-413-NARROW"],
+  },
+]);
+
+export const RECEIVER_FAULT_IDS: readonly string[] = RECEIVER_FAULTS.map((f) => f.id);
+
+/** The faults as a set, or an error naming the unknown ones and the known. */
+export function checkedReceiverFaults(ids: readonly string[]): ReadonlySet<string> {
+  const unknown = ids.filter((id) => !RECEIVER_FAULT_IDS.includes(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown receiver fault ${unknown.join(", ")}; the known ones are ${RECEIVER_FAULT_IDS.join(", ")}.`,
+    );
+  }
+  return new Set(ids);
+}

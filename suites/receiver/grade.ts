@@ -1,0 +1,48 @@
+// The receiver class: every requirement RCV-* judged over what the reference sender recorded of one receiver's
+// session. The checks are plain functions of the recording; the verdicts they give are aggregated and reported
+// by the same machinery as a sender's (src/harness/receiver/session.ts).
+import type { CheckVerdict } from "../../src/harness/verdicts.ts";
+import type { EpcisEvent } from "../../src/model/index.ts";
+import type { RecordedExchange } from "../../src/reference/recording.ts";
+import {
+  checkNarrowing,
+  checkPaging,
+  checkProduct,
+  checkTrace,
+  type MasterDataOffers,
+} from "./fetched.checks.ts";
+import { checkEpcisLinks, checkHrefs } from "./links.checks.ts";
+import { readRequests, type SenderBases } from "./requests.ts";
+import { checkResolver } from "./resolver.checks.ts";
+import type { ReceiverTask } from "./task.ts";
+import { VerdictSink } from "./verdicts.ts";
+import { checkKey, checkQueries } from "./wire.checks.ts";
+
+export interface ReceiverRecording extends SenderBases {
+  exchanges: readonly RecordedExchange[];
+  /** The key given to the receiver at setup. */
+  apiKey: string;
+  task: ReceiverTask;
+  /** The events the sender holds, as loaded: what the oracle selects from. */
+  events: readonly EpcisEvent[];
+  /** The master data the sender's link sets offer for the trace (offers.ts). */
+  offers: MasterDataOffers;
+}
+
+/** The verdicts of every RCV-* requirement over one recording. */
+export function gradeReceiver(recording: ReceiverRecording): CheckVerdict[] {
+  const sink = new VerdictSink();
+  const checks = sink.for("RCV-KEY-HEADER");
+  const requests = readRequests(recording.exchanges, recording);
+  const key = recording.apiKey;
+  checkKey(checks, requests, key);
+  checkQueries(checks, requests, key);
+  checkResolver(checks, requests, key, recording.task.identifier);
+  checkEpcisLinks(checks, requests, key);
+  checkHrefs(checks, requests, key);
+  checkProduct(checks, requests, recording.task, recording.events, recording.offers);
+  checkPaging(checks, requests, key);
+  checkNarrowing(checks, requests, key, recording.task, recording.events);
+  checkTrace(checks, requests, recording.task, recording.offers);
+  return sink.verdicts;
+}

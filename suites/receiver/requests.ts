@@ -1,0 +1,198 @@
+// The recorded requests of a receiver, read once: where each went (the resolver, the query interface, anything
+// else), what the sender answered, the link sets it was given and the events it received. Every check of the
+// receiver class reads these views rather than the raw recording.
+import { EPCIS_LINK, linksetEntries, linksOf } from "../../src/harness/assertions/linkset.ts";
+import type { Evidence } from "../../src/harness/types.ts";
+import { parseLinkHeader, REDACTED, redact } from "../../src/http/index.ts";
+import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../src/model/index.ts";
+import type { RecordedExchange } from "../../src/reference/recording.ts";
+import { traceIdentity } from "./trace-set.ts";
+
+export type RequestKind = "events" | "resolver" | "other";
+
+export interface ReceivedRequest {
+  exchange: RecordedExchange;
+  /** The absolute URL the request asked, as the sender's listener reads it. */
+  url: URL;
+  /** The URL for comparison: percent-escapes upper-cased (RFC 3986 6.2.2.1: %7c and %7C are the same). */
+  normalized: string;
+  /** The raw query string, undecoded, without "?" ("" when there is none). */
+  rawQuery: string;
+  kind: RequestKind;
+  /** The path after the base of the listener that took it, for resolver requests. */
+  resolverPath?: string;
+  /** Header values by lower-cased name, one entry per header line. */
+  headers: Map<string, string[]>;
+}
+
+export interface SenderBases {
+  eventsBase: string;
+  resolverBase: string;
+}
+
+/** Upper-cases the hex digits of every percent-escape, so that two spellings of one URL compare equal. */
+export function normalizeUrl(url: string, base?: string): string | undefined {
+  try {
+    const parsed = new URL(url, base);
+    parsed.hash = "";
+    return parsed.href.replace(/%[0-9a-f]{2}/gi, (hex) => hex.toUpperCase());
+  } catch {
+    return undefined;
+  }
+}
+
+function isAiSegment(segment: string): boolean {
+  return /^\d{2,4}$/.test(segment) || segment.toLowerCase() in ALPHABETIC_AI_ALIASES;
+}
+
+function pathAfter(pathname: string, basePath: string): string | undefined {
+  const base = basePath.replace(/\/+$/, "");
+  if (base === "") return pathname;
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : undefined;
+}
+
+function originOf(listener: RecordedExchange["listener"], bases: SenderBases): URL {
+  return new URL(listener === "resolver" ? bases.resolverBase : bases.eventsBase);
+}
+
+function headerMap(lines: readonly [string, string][]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const [name, value] of lines) {
+    const key = name.toLowerCase();
+    map.set(key, [...(map.get(key) ?? []), value]);
+  }
+  return map;
+}
+
+/** Reads the recording, oldest request first. */
+export function readRequests(exchanges: readonly RecordedExchange[], bases: SenderBases): ReceivedRequest[] {
+  return [...exchanges]
+    .sort((a, b) => a.seq - b.seq)
+    .flatMap((exchange) => {
+      const listenerBase = originOf(exchange.listener, bases);
+      let url: URL;
+      try {
+        // An origin-form target ("/path?query") is read under the listener's origin; "//x" is a path there too.
+        url = new URL(
+          exchange.rawUrl.startsWith("/") ? listenerBase.origin + exchange.rawUrl : exchange.rawUrl,
+        );
+      } catch {
+        return [];
+      }
+      const mark = exchange.rawUrl.indexOf("?");
+      const rawQuery = mark < 0 ? "" : exchange.rawUrl.slice(mark + 1).replace(/#.*$/, "");
+      const segments = url.pathname.split("/");
+      const method = exchange.method.toUpperCase();
+      let kind: RequestKind = "other";
+      let resolverPath: string | undefined;
+      const basePath = exchange.listener === "resolver" ? new URL(bases.resolverBase).pathname : "";
+      const after = pathAfter(url.pathname, basePath);
+      if ((method === "GET" || method === "HEAD") && segments.at(-1) === "events") kind = "events";
+      else if (after !== undefined && isAiSegment(after.split("/")[1] ?? "")) {
+        kind = "resolver";
+        resolverPath = after;
+      }
+      const request: ReceivedRequest = {
+        exchange,
+        url,
+        normalized: normalizeUrl(url.href) ?? url.href,
+        rawQuery,
+        kind,
+        headers: headerMap(exchange.rawHeaders),
+      };
+      if (resolverPath !== undefined) request.resolverPath = resolverPath;
+      return [request];
+    });
+}
+
+export function answered(r: ReceivedRequest): boolean {
+  return r.exchange.status >= 200 && r.exchange.status <= 299;
+}
+
+function jsonBody(r: ReceivedRequest): unknown {
+  if (r.exchange.responseBody === undefined) return undefined;
+  try {
+    return JSON.parse(r.exchange.responseBody);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The hrefs a link set answered to this request gave (any link type, or one), normalized; empty for others. */
+export function linksetHrefsOf(r: ReceivedRequest, linkType?: string): string[] {
+  if (r.kind !== "resolver" || !answered(r)) return [];
+  const hrefs: string[] = [];
+  for (const entry of linksetEntries(jsonBody(r))) {
+    const links =
+      linkType === undefined
+        ? Object.values(entry).flatMap((v) => (Array.isArray(v) ? v : []))
+        : linksOf(entry, linkType);
+    for (const link of links) {
+      const href = (link as { href?: unknown } | null)?.href;
+      const normalized = typeof href === "string" ? normalizeUrl(href, r.url.href) : undefined;
+      if (normalized !== undefined) hrefs.push(normalized);
+    }
+  }
+  return hrefs;
+}
+
+/** The query interfaces the epcis links of the answered link sets name: origin and path, without the query. */
+export function epcisInterfaces(requests: readonly ReceivedRequest[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of requests) {
+    for (const href of linksetHrefsOf(r, EPCIS_LINK)) {
+      const url = new URL(href);
+      out.add(`${url.origin}${url.pathname}`);
+    }
+  }
+  return out;
+}
+
+/** The events a GET /events answer delivered, by the identity the trace is matched on. */
+export function deliveredEvents(r: ReceivedRequest): string[] {
+  if (r.kind !== "events" || !answered(r)) return [];
+  const doc = jsonBody(r) as { epcisBody?: Record<string, unknown> } | undefined;
+  const results = doc?.epcisBody?.queryResults as { resultsBody?: { eventList?: unknown } } | undefined;
+  const list = results?.resultsBody?.eventList ?? doc?.epcisBody?.eventList;
+  return Array.isArray(list) ? (list as EpcisEvent[]).map(traceIdentity) : [];
+}
+
+/** Every event any answer of GET /events delivered to the receiver. */
+export function fetchedEvents(requests: readonly ReceivedRequest[]): Set<string> {
+  return new Set(requests.flatMap(deliveredEvents));
+}
+
+/** The rel="next" target of an answered page, normalized, or undefined on a last page. */
+export function nextPageOf(r: ReceivedRequest): string | undefined {
+  const header = r.exchange.responseHeaders["link"];
+  if (header === undefined || !answered(r)) return undefined;
+  const next = parseLinkHeader(header).find((l) => l.rel.includes("next"));
+  return next === undefined ? undefined : normalizeUrl(next.url, r.url.href);
+}
+
+/** The request as evidence: what the receiver sent, the key redacted wherever it appears, and the answer. */
+export function requestEvidence(r: ReceivedRequest, key: string, extra: Partial<Evidence> = {}): Evidence {
+  const headers: Record<string, string> = {};
+  for (const [name, values] of r.headers) {
+    headers[name] = name === "x-api-key" ? REDACTED : redact(values.join(", "), key);
+  }
+  const body = r.exchange.responseBody ?? "";
+  return {
+    request: { method: r.exchange.method, url: redact(r.url.origin + r.exchange.rawUrl, key), headers },
+    response: {
+      status: r.exchange.status,
+      headers: Object.fromEntries(
+        Object.entries(r.exchange.responseHeaders).map(([k, v]) => [k, redact(v, key)]),
+      ),
+      bodyExcerpt: redact(body.slice(0, 2000), key),
+      bodyBytes: Buffer.byteLength(body),
+      truncated: false,
+    },
+    ...extra,
+  };
+}
+
+/** The request in a few words for a verdict's reason, key redacted. */
+export function described(r: ReceivedRequest, key: string): string {
+  return `${r.exchange.method} ${redact(r.url.origin + r.exchange.rawUrl, key)}`;
+}
