@@ -1,8 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { matchesQuery, runOracle } from "../../src/model/oracle.ts";
+import { indexedOracle, matchesQuery, runOracle } from "../../src/model/oracle.ts";
 import { type EpcisEvent, type EventQuery, LIST_PARAMETERS } from "../../src/model/types.ts";
-import { eventsArb, idsOf, poolArb, queryArb, timeArb } from "./arbitraries.ts";
+import {
+  bizStepArb,
+  classArb,
+  epcArb,
+  eventArb,
+  eventsArb,
+  idsOf,
+  locationArb,
+  type Pool,
+  poolArb,
+  queryArb,
+  timeArb,
+} from "./arbitraries.ts";
 
 const DL = "https://id.gs1.org";
 
@@ -191,5 +203,207 @@ describe("oracle relations", () => {
         expect(runOracle(events, query)).toEqual(events.filter((e) => matchesQuery(e, query)));
       }),
     );
+  });
+});
+
+// Values beyond those of arbitraries.ts, where the oracle's index could part from its definition: company
+// patterns (one with a prefix too short to be one), classes without a GTIN, an SSCC or a serialised EPC written
+// as a class, bizSteps outside the three forms, unreadable times, a location with an extension.
+const oddClassArb = (p: Pool): fc.Arbitrary<string> =>
+  fc.oneof(
+    classArb(p),
+    fc.constantFrom(...p.gtins).map((g) => `urn:epc:idpat:sgtin:${g.slice(1, 1 + p.cpLength)}.*.*`),
+    fc.constantFrom(...p.gtins).map((g) => `urn:epc:idpat:sgtin:${g.slice(1, 6)}.*.*`),
+    fc.constantFrom(...p.ssccs).map((s) => `${DL}/00/${s}`),
+    epcArb(p),
+    fc.constantFrom("urn:example:class:A", " urn:example:class:A", "urn:epc:idpat:sgtin:0614141.*.*"),
+  );
+const oddBizStepArb = fc.oneof(
+  bizStepArb,
+  fc.constantFrom("urn:epcglobal:cbv:bizstep:Ship-1", "https://ref.gs1.org/cbv/BizStep-a b", "urn:x:step"),
+);
+const oddTimeArb = (p: Pool) => fc.oneof(timeArb(p), fc.constantFrom("yesterday", "2024-05-01T10:00:00"));
+const oddLocationArb = (p: Pool) =>
+  fc.oneof(
+    locationArb(p),
+    fc.constantFrom(...p.glns).map((g) => `${DL}/414/${g}/254/1`),
+    fc.constant("urn:x:place"),
+  );
+const quantitiesArb = (p: Pool) =>
+  fc.array(
+    oddClassArb(p).map((epcClass) => ({ epcClass })),
+    { maxLength: 3 },
+  );
+
+const oddEventArb = (p: Pool): fc.Arbitrary<EpcisEvent> =>
+  fc.record(
+    {
+      type: fc.constant("AggregationEvent"),
+      eventTime: oddTimeArb(p),
+      recordTime: oddTimeArb(p),
+      bizStep: oddBizStepArb,
+      parentID: epcArb(p),
+      childEPCs: fc.array(epcArb(p), { maxLength: 2 }),
+      inputEPCList: fc.array(epcArb(p), { maxLength: 2 }),
+      childQuantityList: quantitiesArb(p),
+      outputQuantityList: quantitiesArb(p),
+      transformationID: fc.constantFrom("urn:uuid:t-1", "T-1"),
+      bizLocation: oddLocationArb(p).map((id) => ({ id })),
+    },
+    { requiredKeys: ["type"] },
+  );
+
+const mixedEventsArb = (p: Pool) =>
+  fc
+    .array(fc.oneof(eventArb(p), oddEventArb(p)), { maxLength: 14 })
+    .map((events) => events.map((e, k) => ({ ...e, eventID: `urn:uuid:event-${k}` })));
+
+const values = <T>(arb: fc.Arbitrary<T>) => fc.array(arb, { maxLength: 3 });
+const oddQueryArb = (p: Pool): fc.Arbitrary<EventQuery> =>
+  fc.record(
+    {
+      LT_recordTime: timeArb(p),
+      GE_recordTime: timeArb(p),
+      LT_eventTime: timeArb(p),
+      GE_eventTime: timeArb(p),
+      MATCH_anyEPC: values(epcArb(p)),
+      MATCH_anyEPCClass: values(oddClassArb(p)),
+      EQ_bizStep: values(oddBizStepArb),
+      EQ_transformationID: values(fc.constantFrom("urn:uuid:t-1", "urn:uuid:t-2", "T-1")),
+      EQ_bizLocation: values(oddLocationArb(p)),
+    },
+    { requiredKeys: [] },
+  );
+
+const indexCaseArb = poolArb.chain((pool) =>
+  fc.record({
+    events: mixedEventsArb(pool),
+    queries: fc.array(fc.oneof(oddQueryArb(pool), queryArb(pool)), { minLength: 1, maxLength: 4 }),
+  }),
+);
+
+/** The same event objects, in the same order. */
+function expectSameEvents(actual: readonly EpcisEvent[] | undefined, expected: readonly EpcisEvent[]): void {
+  expect(actual).toBeDefined();
+  expect(idsOf(actual ?? [])).toEqual(idsOf(expected));
+  expect(actual?.every((e, k) => e === expected[k])).toBe(true);
+}
+
+describe("the oracle's index answers as its definition does", () => {
+  it("for every query, and for several queries over one array", () => {
+    fc.assert(
+      fc.property(indexCaseArb, ({ events, queries }) => {
+        for (const q of queries) {
+          expectSameEvents(
+            indexedOracle(events, q),
+            events.filter((e) => matchesQuery(e, q)),
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("through runOracle: the first query of an array is filtered, the later ones answered from the index", () => {
+    fc.assert(
+      fc.property(indexCaseArb, ({ events, queries }) => {
+        for (const q of [...queries, ...queries]) {
+          expectSameEvents(
+            runOracle(events, q),
+            events.filter((e) => matchesQuery(e, q)),
+          );
+        }
+      }),
+    );
+  });
+
+  it("builds on the second query of an array unless asked to at once", () => {
+    const fresh = [shipping, aggregation];
+    expect(indexedOracle(fresh, {}, false)).toBeUndefined();
+    expectSameEvents(indexedOracle(fresh, {}, false), fresh);
+    expectSameEvents(indexedOracle([transformation], {}), [transformation]);
+  });
+
+  it("follows an array whose elements change between queries", () => {
+    const changing = [shipping, aggregation];
+    const q: EventQuery = { GE_eventTime: "2000-01-01T00:00:00Z" };
+    expectSameEvents(indexedOracle(changing, q), [shipping, aggregation]);
+    changing.push(transformation, { ...shipping, eventID: "urn:uuid:later" });
+    expect(idsOf(indexedOracle(changing, q) ?? [])).toEqual([
+      "urn:uuid:ship",
+      "urn:uuid:agg",
+      "urn:uuid:later",
+    ]);
+    changing[1] = { ...aggregation, eventID: "urn:uuid:other" };
+    expect(idsOf(indexedOracle(changing, q) ?? [])).toEqual([
+      "urn:uuid:ship",
+      "urn:uuid:other",
+      "urn:uuid:later",
+    ]);
+    changing.pop();
+    expect(idsOf(indexedOracle(changing, q) ?? [])).toEqual(["urn:uuid:ship", "urn:uuid:other"]);
+  });
+
+  it("selects within time bounds to the exact digit, across offsets", () => {
+    const at = (eventID: string, eventTime: string): EpcisEvent => ({
+      type: "ObjectEvent",
+      eventID,
+      eventTime,
+    });
+    const timed = [
+      at("a", "2024-05-01T10:00:00.0000005+02:00"),
+      at("b", "2024-05-01T08:00:00.000000499Z"),
+      at("c", "2024-05-01T08:00:00Z"),
+      at("d", "2024-05-01T08:00:00.0000005000Z"),
+    ];
+    const ids = (q: EventQuery) => idsOf(indexedOracle(timed, q) ?? []);
+    expect(ids({ GE_eventTime: "2024-05-01T08:00:00.0000005Z" })).toEqual(["a", "d"]);
+    expect(ids({ LT_eventTime: "2024-05-01T08:00:00.0000005Z" })).toEqual(["b", "c"]);
+    expect(
+      ids({
+        GE_eventTime: "2024-05-01T08:00:00.0000004989Z",
+        LT_eventTime: "2024-05-01T10:00:00.0000005+02:00",
+      }),
+    ).toEqual(["b"]);
+    expect(ids({ GE_eventTime: "2024-05-01T08:00:01Z", LT_eventTime: "2024-05-01T08:00:00Z" })).toEqual([]);
+  });
+
+  it("selects by company pattern, GTIN and class exactly", () => {
+    const q = (value: string) => idsOf(indexedOracle(events, { MATCH_anyEPCClass: [value] }) ?? []);
+    expect(q("urn:epc:idpat:sgtin:4012345.*.*")).toEqual(["urn:uuid:agg", "urn:uuid:tr"]);
+    expect(q("urn:epc:idpat:sgtin:40123.*.*")).toEqual([]);
+    expect(q(`${DL}/01/04012345123456`)).toEqual(["urn:uuid:agg"]);
+    expect(q("urn:epc:class:lgtin:4012345.098765.L1")).toEqual(["urn:uuid:tr"]);
+    expect(q(`${DL}/01/04012345987652/10/L2`)).toEqual([]);
+  });
+
+  it("leaves to the definition what it cannot answer, which then throws or not as the definition does", () => {
+    const broken = { type: "ObjectEvent", eventID: "urn:uuid:broken", epcList: 5 } as unknown as EpcisEvent;
+    const mixed = [shipping, broken];
+    const epc: EventQuery = { MATCH_anyEPC: ["urn:epc:id:sgtin:0614141.812345.6789"] };
+    const timedEpc: EventQuery = { ...epc, GE_eventTime: "2000-01-01T00:00:00Z" };
+    expect(indexedOracle(mixed, epc)).toBeUndefined();
+    for (let k = 0; k < 2; k++) {
+      expect(() => runOracle(mixed, epc)).toThrow(TypeError);
+      expect(idsOf(runOracle(mixed, timedEpc))).toEqual(["urn:uuid:ship"]);
+    }
+
+    const numbered = {
+      type: "ObjectEvent",
+      eventID: "urn:uuid:n",
+      transformationID: 5,
+    } as unknown as EpcisEvent;
+    const byNumber = { EQ_transformationID: ["urn:uuid:t-1", 5] } as unknown as EventQuery;
+    expect(indexedOracle([numbered], byNumber)).toBeUndefined();
+    expect(
+      indexedOracle([numbered], { EQ_transformationID: "urn:uuid:n" } as unknown as EventQuery),
+    ).toBeUndefined();
+    for (let k = 0; k < 2; k++) expect(idsOf(runOracle([numbered], byNumber))).toEqual(["urn:uuid:n"]);
+
+    for (const missing of [null, undefined]) {
+      const holes = [shipping, missing] as unknown as EpcisEvent[];
+      expect(indexedOracle(holes, {})).toBeUndefined();
+      for (let k = 0; k < 2; k++) expect(() => runOracle(holes, {})).toThrow(TypeError);
+    }
   });
 });
