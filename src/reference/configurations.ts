@@ -21,6 +21,8 @@ export interface NamedConfiguration {
 const PAGED_SIZE = 7;
 /** Small enough that the unfiltered query of any generated dataset is refused, large enough for narrow ones. */
 const BROAD_LIMIT = 12;
+/** Small enough that most answers but those for one identifier are refused as too large. */
+const LARGE_LIMIT = 12;
 
 export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.freeze([
   {
@@ -103,6 +105,44 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     description:
       "Resolves only identifiers under the company prefix of its own party and answers 404 for every other company's GTIN, SSCC, GLN or party.",
     config: { resolves: "own" },
+    expectedWarnings: [],
+  },
+  {
+    name: "utc-only",
+    description:
+      'Refuses with 400 a GET /events time bound that is not in UTC (Z, +00:00 or -00:00): spec 4.1 types the bounds "ISO date-time in UTC".',
+    config: { utcOnly: true },
+    expectedWarnings: ["EVT-TIME-PROBES"],
+  },
+  {
+    name: "strict-bizstep",
+    description: "Refuses with 400 an EQ_bizStep word that is not a CBV business step.",
+    config: { strictBizSteps: true },
+    expectedWarnings: ["EVT-BIZSTEP-UNKNOWN"],
+  },
+  {
+    name: "refuse-large",
+    description: `Refuses with 413 any GET /events query answering more than ${LARGE_LIMIT} events, but one for a single EPC, lot class or transformation (spec 8: the threshold is not a stated number).`,
+    config: { largeLimit: LARGE_LIMIT },
+    expectedWarnings: [],
+  },
+  {
+    name: "relative-paging",
+    description: `Pages GET /events answers at ${PAGED_SIZE} events with rel="next" targets relative to the page.`,
+    config: { pageSize: PAGED_SIZE, relativeLinks: true },
+    expectedWarnings: [],
+  },
+  {
+    name: "path-prefix",
+    description: "Serves the query interface under a path prefix: GET /epcis/events.",
+    config: { pathPrefix: "/epcis" },
+    expectedWarnings: [],
+  },
+  {
+    name: "shuffled",
+    description:
+      "Answers GET /events in an order of its own, with an extension field on every event, as application/json.",
+    config: { shuffled: true, pageSize: PAGED_SIZE },
     expectedWarnings: [],
   },
 ]);
