@@ -11,6 +11,8 @@ Commands:
   fixtures   write a dataset for a vendor to load
   load       send a dataset to a target's EPCIS capture interface (POST /capture)
   diff       what changed between two report.json files
+  receiver   check a receiver: the reference sender records its requests, then judges them
+  trace      pull a product's trace from a sender, as a receiver does (the reference receiver)
 
 Run "tracecheck <command> --help" for the options of a command; "tracecheck --version" prints the version.
 Exit status: 0 every applicable MUST passed; 1 a MUST failed (or regressed); 2 the run could not be completed.
@@ -100,4 +102,62 @@ Writes a dataset: an EPCISDocument (JSON-LD) plus the master data that its ident
 export const DIFF_HELP = `Usage: tracecheck diff <old report.json> <new report.json>
 
 Newly failing, newly passing and changed requirements; exit 1 if anything regressed.
+`;
+
+export const RECEIVER_HELP = `Usage: tracecheck receiver [--port <n>] [--reference-config <name>] [--report-dir <dir>]
+                          [--until-idle <s>] [--json] [--dataset <file> | --seed <n> --events <n>]
+                          [--timeout <ms>] [-- CMD ARGS]
+
+Checks a receiver, the other role of the exchange. Starts the reference sender, recording every request as
+it arrives, and prints what a receiver needs to begin: the events base (GET <base>/events), the resolver
+base, an API key, the sender's party Digital Link URI and GLN, and a task: a product identifier, as a
+shipment notice gives it, whose trace the receiver is to fetch. The receiver under test then does its work.
+
+The recording ends when the receiver is done:
+  -- CMD ARGS           run CMD as the receiver and end when it exits; its environment holds
+                        TRACECHECK_EVENTS_URL, TRACECHECK_RESOLVER_URL, TRACECHECK_API_KEY, TRACECHECK_PARTY,
+                        TRACECHECK_GLN and TRACECHECK_TASK (a Digital Link URI under https://id.gs1.org)
+  --until-idle <s>      end after this many seconds without a request
+  SIGINT or SIGTERM     (Ctrl-C) end the recording; it is judged as a normal end
+Then every request is judged against the receiver requirements (RCV-*) and the reports are written.
+
+  --port <n>            port of the sender (default: a free one)
+  --reference-config <name>
+                        how the sender behaves: paged, refuse-broad, digital-link, split-resolver,
+                        narrow-only (413 for any answer longer than a handful of events, so that only a
+                        receiver that narrows its queries gets them), or any configuration of tracecheck run
+  --report-dir <dir>    where report.json, junit.xml and report.html go (default: reports/)
+  --json                stdout carries JSON lines: {"kind":"setup",…} first, {"kind":"summary",…} last;
+                        everything a person reads, the command's output too, goes to stderr
+  --dataset <file>      the sender's data (default: generated from --seed 1 --events 200)
+  --timeout <ms>        per request of the judging's own look-ups at the sender (default 10000)
+
+Example: tracecheck receiver --reference-config paged -- node bin/tracecheck.js trace
+Exit status: 0 every applicable MUST passed; 1 a MUST failed; 2 the session could not be completed.
+`;
+
+export const TRACE_HELP = `Usage: tracecheck trace <dl-uri | epc> --target <url> [--resolver <url>] --api-key <key>
+                       [--out <file>] [--timeout <ms>] [--quiet]
+
+The reference receiver: pulls a product's trace from a sender as the exchange workflow describes. It writes
+the identifier as a Digital Link URI under the sender's resolver and asks for its link set
+(linkType=linkset), queries the EPCIS query interface the epcis link names (list values joined by %7C,
+time bounds in UTC, a 413 narrowed by fewer values at a time and eventTime windows), follows every page,
+walks back through aggregations and transformations to the first events, and fetches the master data of the
+products, business locations and parties at the hrefs the link sets give. The key goes in X-API-Key.
+
+  <dl-uri | epc>        the product, e.g. https://id.gs1.org/01/09506000134352/10/LOT1 (or env TRACECHECK_TASK)
+  --target <url>        base of the sender's EPCIS query interface (or env TRACECHECK_EVENTS_URL); used for the
+                        events when the link set names no query interface
+  --resolver <url>      base of the sender's resolver (default: --target; or env TRACECHECK_RESOLVER_URL)
+  --api-key <key>       key for X-API-Key (or env TRACECHECK_API_KEY)
+  --out <file>          write the trace as an EPCISDocument with the master data; default: print it readably
+  --timeout <ms>        per request (default 10000)
+  --quiet               no progress lines
+  --faults <a,b>        for proving tracecheck receiver only: switch on named client defects
+                        (repeat-key, raw-pipe, key-in-query, alphabetic-ai, guessed-masterdata, ignore-paging,
+                        local-time, give-up-413)
+
+Exit status: 0 the whole trace was fetched; 1 parts of it could not be fetched (listed on stderr);
+2 the trace could not begin (bad arguments, the sender unreachable or refusing the key).
 `;

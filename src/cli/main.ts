@@ -3,7 +3,17 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { Report } from "../harness/types.ts";
-import { DIFF_HELP, FAULTS_HELP, FIXTURES_HELP, LOAD_HELP, MAIN_HELP, RUN_HELP, SERVE_HELP } from "./help.ts";
+import {
+  DIFF_HELP,
+  FAULTS_HELP,
+  FIXTURES_HELP,
+  LOAD_HELP,
+  MAIN_HELP,
+  RECEIVER_HELP,
+  RUN_HELP,
+  SERVE_HELP,
+  TRACE_HELP,
+} from "./help.ts";
 import { type Flags, parse } from "./parse.ts";
 
 export const RUN_OPTIONS = {
@@ -145,6 +155,10 @@ export async function main(argv: string[]): Promise<number> {
         return await (await commands()).fixturesCommand(rest, parse, FIXTURES_HELP);
       case "load":
         return await (await commands()).loadCommand(rest, parse, LOAD_HELP);
+      case "receiver":
+        return await (await import("./receiver.ts")).receiverCommand(rest, parse, RECEIVER_HELP);
+      case "trace":
+        return await (await import("./receiver.ts")).traceCommand(rest, parse, TRACE_HELP);
       case "diff":
         return await diff(rest);
       case "--version":

@@ -1,9 +1,13 @@
 // The configurations a receiver is judged against (`tracecheck receiver --reference-config`): four named
 // configurations of the reference sender that change what a receiver meets (pages, refusals of broad queries,
 // identifiers answered in Digital Link form, a resolver of its own with anchors under https://id.gs1.org), and
-// one that exists only for receivers. That one is kept apart from REFERENCE_CONFIGURATIONS on purpose: it refuses
+// one that exists only for receivers; every other named configuration of the sender may be chosen as well. That one is kept apart from REFERENCE_CONFIGURATIONS on purpose: it refuses
 // queries a sender must answer, so it is no sender to certify.
-import { type NamedConfiguration, referenceConfiguration } from "./configurations.ts";
+import {
+  type NamedConfiguration,
+  REFERENCE_CONFIGURATIONS,
+  referenceConfiguration,
+} from "./configurations.ts";
 import type { ReferenceConfig } from "./types.ts";
 
 export interface ReceiverConfiguration {
@@ -41,15 +45,24 @@ export const RECEIVER_CONFIGURATIONS: readonly ReceiverConfiguration[] = Object.
   },
 ]);
 
-export const RECEIVER_CONFIGURATION_NAMES: readonly string[] = RECEIVER_CONFIGURATIONS.map((c) => c.name);
+/**
+ * Every configuration a receiver can be judged against: those above first, then the other named configurations
+ * of the reference sender, each a freedom of a sender that a receiver may meet.
+ */
+export const RECEIVER_CONFIGURATION_NAMES: readonly string[] = [
+  ...RECEIVER_CONFIGURATIONS.map((c) => c.name),
+  ...REFERENCE_CONFIGURATIONS.map((c) => c.name).filter(
+    (n) => !(FROM_SENDERS as readonly string[]).includes(n),
+  ),
+];
 
 /** The receiver configuration called `name`; an unknown name is an error that lists the known ones. */
 export function receiverConfiguration(name: string): ReceiverConfiguration {
   const found = RECEIVER_CONFIGURATIONS.find((c) => c.name === name);
-  if (!found) {
-    throw new Error(
-      `Unknown receiver configuration "${name}"; use one of ${RECEIVER_CONFIGURATION_NAMES.join(", ")}.`,
-    );
-  }
-  return found;
+  if (found !== undefined) return found;
+  const sender = REFERENCE_CONFIGURATIONS.find((c) => c.name === name);
+  if (sender !== undefined) return fromSender(sender);
+  throw new Error(
+    `Unknown reference configuration "${name}"; use one of ${RECEIVER_CONFIGURATION_NAMES.join(", ")}.`,
+  );
 }

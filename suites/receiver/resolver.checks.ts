@@ -1,7 +1,13 @@
 // How the receiver asks the resolver (spec 4.2): numeric application identifiers in one of the six path forms, a
 // link set asked with linkType=linkset, and identifiers issued under https://id.gs1.org asked at the sender's
 // resolver base.
-import { CANONICAL_DL_BASE, canonicalId, DigitalLinkError, parseDigitalLink } from "../../src/model/index.ts";
+import {
+  ALPHABETIC_AI_ALIASES,
+  CANONICAL_DL_BASE,
+  canonicalId,
+  DigitalLinkError,
+  parseDigitalLink,
+} from "../../src/model/index.ts";
 import { described, type ReceivedRequest, requestEvidence } from "./requests.ts";
 import type { ReceiverChecks } from "./verdicts.ts";
 
@@ -24,10 +30,17 @@ function pathProblem(path: string): string | undefined {
     : `the path ${path} has the AIs ${form}, which are not one of the six forms of spec 4.2 (/00, /417, /414, /01, /01/…/10, /01/…/21)`;
 }
 
-/** The identifier a resolver path asks about, canonical, or undefined when it names none. */
+/**
+ * The identifier a resolver path asks about, canonical, or undefined when it names none. An alphabetic AI is read
+ * as its numeric one here: asking the right resolver with the wrong spelling is RCV-RESOLVER-PATH's to judge.
+ */
 function identifierOf(path: string): string | undefined {
+  const numeric = path
+    .split("/")
+    .map((segment, i) => (i % 2 === 1 ? (ALPHABETIC_AI_ALIASES[segment.toLowerCase()] ?? segment) : segment))
+    .join("/");
   try {
-    return canonicalId(CANONICAL_DL_BASE + path);
+    return canonicalId(CANONICAL_DL_BASE + numeric);
   } catch {
     return undefined;
   }
