@@ -54,18 +54,27 @@ export function eventsOf(body: unknown): EpcisEvent[] | undefined {
   return Array.isArray(list) ? (list as EpcisEvent[]) : undefined;
 }
 
-type Outcome = { kind: "events" } | { kind: "refused" } | { kind: "failed"; message: string };
+type Outcome =
+  | { kind: "events"; events: EventSpool }
+  | { kind: "refused" }
+  /**
+   * The pages loop or leave the origin: the pages read until then are the target's own, and no more than it
+   * holds, which pages that never end need not be.
+   */
+  | { kind: "misPaged"; message: string; events: EventSpool }
+  | { kind: "failed"; message: string };
 
 /**
- * Reads every page of one answer, handing each page's events to `take` as the page arrives. Events handed over
- * before a failure are the caller's to discard: only an answer read to its end is the target's answer.
+ * Reads every page of one answer into a spool of its own, a page at a time. Only an answer read to its end is the
+ * target's answer: the events of one that fails are dropped with its spool.
  */
 async function fetchAll(
   client: HttpClient,
   opts: DiscoveryOptions,
   url: string,
-  take: (events: readonly EpcisEvent[]) => void,
+  spool: SpoolOptions,
 ): Promise<Outcome> {
+  const staged = new EventSpool(spool);
   let failed: string | undefined;
   const read = await readPages(
     client,
@@ -76,16 +85,20 @@ async function fetchAll(
         failed = `${page.url} did not answer an EPCIS query document`;
         return false;
       }
-      take(list);
+      for (const e of list) staged.add(e);
       return true;
     },
     opts.budget,
   );
+  if (read.problem === undefined && failed === undefined) return { kind: "events", events: staged };
+  const kind = read.problem?.kind;
+  if (kind === "loop" || kind === "off-origin") {
+    return { kind: "misPaged", message: read.problem!.message, events: staged };
+  }
+  staged.clear();
   // A page that is not a 2xx answer is not handed over; it is the problem's result.
   if (read.pages === 0 && read.problem?.result?.status === 413) return { kind: "refused" };
-  if (read.problem) return { kind: "failed", message: read.problem.message };
-  if (failed !== undefined) return { kind: "failed", message: failed };
-  return { kind: "events" };
+  return { kind: "failed", message: read.problem?.message ?? failed! };
 }
 
 function parseEvents(page: PageResult): EpcisEvent[] | undefined {
@@ -103,9 +116,9 @@ function queryUrl(base: string, q: EventQuery): string {
 
 /**
  * The baseline being gathered, its events in a spool. Nothing that grows with the events is held while an answer
- * is read, so an answer that never ends costs memory for one page: events are appended as they come and kept
- * once per identity when the answers are all in (dedupe). The crawl alone needs to know as it goes which events
- * are new, and keeps their identities (addNew).
+ * is read, so an answer that never ends costs memory for one page: each answer is spooled apart, taken once read
+ * whole, and its events kept once per identity when the answers are all in (dedupe). The crawl alone needs to
+ * know as it goes which events are new, and keeps their identities (addNew).
  */
 class Collected {
   readonly #ids = new Set<string>();
@@ -124,8 +137,15 @@ class Collected {
     return this.#ids.size;
   }
 
-  append(events: Iterable<EpcisEvent>): void {
-    for (const e of events) this.#events.add(e);
+  /** Takes the events of an answer read whole, and clears its spool; the first answer's spool becomes this one. */
+  take(answer: EventSpool): void {
+    if (this.#events.length === 0 && this.#ids.size === 0) {
+      this.#events.clear();
+      this.#events = answer;
+      return;
+    }
+    for (const e of answer) this.#events.add(e);
+    answer.clear();
   }
 
   addNew(events: Iterable<EpcisEvent>): void {
@@ -187,12 +207,14 @@ async function bisectWindows(
       GE_eventTime: formatInstant({ epochSeconds: lo, fraction: "" }),
       LT_eventTime: formatInstant({ epochSeconds: hi, fraction: "" }),
     };
-    // A window that fails ends the windows, and what it handed over is cleared with the rest.
-    const outcome = await fetchAll(client, opts, queryUrl(opts.eventsBase, q), (events) =>
-      into.append(events),
-    );
-    if (outcome.kind === "events") continue;
-    if (outcome.kind === "failed") return outcome.message;
+    const outcome = await fetchAll(client, opts, queryUrl(opts.eventsBase, q), into.spool);
+    if (outcome.kind === "events") {
+      into.take(outcome.events);
+      continue;
+    }
+    // A window that fails ends the windows, and what was taken is cleared with the rest.
+    if (outcome.kind === "misPaged") outcome.events.clear();
+    if (outcome.kind !== "refused") return outcome.message;
     if (hi - lo <= 1n) return "refused" as const;
     const mid = lo + (hi - lo) / 2n;
     stack.push([mid, hi], [lo, mid]);
@@ -249,19 +271,16 @@ async function epcisLinkFor(
   return undefined;
 }
 
-/** One answer of the crawl, kept apart until it is read to its end: the crawl skips an answer that fails. */
+/** One answer of the crawl, or undefined when it cannot be read: the crawl skips it and goes on. */
 async function crawlAnswer(
   client: HttpClient,
   opts: DiscoveryOptions,
   into: Collected,
   url: string,
 ): Promise<EventSpool | undefined> {
-  const staged = new EventSpool(into.spool);
-  const outcome = await fetchAll(client, opts, url, (events) => {
-    for (const e of events) staged.add(e);
-  });
-  if (outcome.kind === "events") return staged;
-  staged.clear();
+  const outcome = await fetchAll(client, opts, url, into.spool);
+  if (outcome.kind === "events") return outcome.events;
+  if (outcome.kind === "misPaged") outcome.events.clear();
   return undefined;
 }
 
@@ -328,16 +347,21 @@ export async function discoverBaseline(
     requests: client.requestCount - startCount,
   });
 
-  const unfiltered = await fetchAll(client, opts, `${opts.eventsBase}/events`, (events) =>
-    into.append(events),
-  );
+  const unfiltered = await fetchAll(client, opts, `${opts.eventsBase}/events`, into.spool);
   if (unfiltered.kind === "events") {
+    into.take(unfiltered.events);
     into.dedupe();
     return finish("unfiltered", true, "every event, from the unfiltered query");
   }
+  if (unfiltered.kind === "misPaged") {
+    // Paging that loops or leaves the origin is EVT-PAGING's to judge; the pages before it are the target's own
+    // events, a part of them, so that the run goes on to judge the rest.
+    into.take(unfiltered.events);
+    into.dedupe();
+    const note = `the events of the unfiltered query's pages up to where its paging went wrong (${unfiltered.message})`;
+    return finish("unfiltered", false, note);
+  }
   if (unfiltered.kind === "failed") {
-    // The pages read before the failure are not the target's answer.
-    into.clear();
     return finish("none", false, `the unfiltered query failed: ${unfiltered.message}`);
   }
   const windows = await bisectWindows(client, opts, into, budget);

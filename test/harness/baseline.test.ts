@@ -236,18 +236,30 @@ describe("discoverBaseline against answers that break off or never end", () => {
     expect(baseline.note).toMatch(/Reading stopped after \d+ pages of \d+ bytes.*--max-answer-bytes 20000/);
   });
 
-  it("names a next page on another origin instead of taking its events", async () => {
+  it("takes the pages before a next link to another origin, not its page, and says the baseline is partial", async () => {
     const other = await startRepository([D]);
     try {
-      const client = await serve(() => `${other.origin}/events`);
+      const client = await serve((n) => (n < 3 ? endless(n) : `${other.origin}/events`));
       const baseline = await discoverBaseline(client, { eventsBase: origin, resolverBase: origin });
-      expect(baseline.method).toBe("none");
-      expect(baseline.events).toHaveLength(0);
-      expect(baseline.note).toContain(`Page 2 (${other.origin}/events)`);
+      expect(baseline.method).toBe("unfiltered");
+      expect(baseline.complete).toBe(false);
+      expect([...baseline.events]).toEqual([1, 2, 3].flatMap(page));
+      expect(baseline.note).toContain(`Page 4 (${other.origin}/events)`);
       expect(baseline.note).toContain(`another origin than the first page (${origin})`);
+      expect(other.requests).toEqual(["/events"]);
     } finally {
       await other.close();
     }
+  });
+
+  it("takes the pages before a loop, each event once, and goes on rather than failing", async () => {
+    const client = await serve((n) => (n < 4 ? endless(n) : "/events?page=2"));
+    const baseline = await discoverBaseline(client, { eventsBase: origin, resolverBase: origin });
+    expect(served).toBe(4);
+    expect(baseline.method).toBe("unfiltered");
+    expect(baseline.complete).toBe(false);
+    expect([...baseline.events]).toEqual([1, 2, 3, 4].flatMap(page));
+    expect(baseline.note).toMatch(/goes round in a loop/);
   });
 
   it("spools an answer to disk past the memory bound and reads it back in order", async () => {
@@ -297,21 +309,17 @@ describe("discoverBaseline against answers that break off or never end", () => {
 
   it("removes the spool of an answer that fails after it spilled", async () => {
     work = await tempDir("baseline-spool");
-    const other = await startRepository([D]);
-    try {
-      const client = await serve((n) => (n < PAGES ? endless(n) : `${other.origin}/events`));
-      const baseline = await discoverBaseline(client, {
-        eventsBase: origin,
-        resolverBase: origin,
-        spool: { dir: work.dir, memoryChars: 8_000 },
-      });
-      expect(served).toBe(PAGES);
-      expect(baseline.method).toBe("none");
-      expect(baseline.events).toHaveLength(0);
-      expect(await readdir(work.dir)).toEqual([]);
-    } finally {
-      await other.close();
-    }
+    const client = await serve(endless);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: origin,
+      resolverBase: origin,
+      budget: { maxPages: PAGES },
+      spool: { dir: work.dir, memoryChars: 8_000 },
+    });
+    expect(served).toBe(PAGES);
+    expect(baseline.method).toBe("none");
+    expect(baseline.events).toHaveLength(0);
+    expect(await readdir(work.dir)).toEqual([]);
   });
 });
 
