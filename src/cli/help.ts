@@ -1,3 +1,5 @@
+import { REFERENCE_CONFIGURATIONS } from "../reference/configurations.ts";
+
 // Help texts. The option lists follow CONTRACT.md word for word where it fixes them.
 export const MAIN_HELP = `tracecheck — conformance harness for the Traceability Exchange Interface
 (EPCIS 2.0 query interface, GS1 Digital Link resolver, master data, X-API-Key)
@@ -60,7 +62,7 @@ export const RUN_HELP = `Usage: tracecheck run [options]
   --faults <a,b>        embedded reference only: switch on named faults (see tracecheck faults)
   --reference-config <name>
                         embedded reference only: a named configuration of a correct but unusual
-                        sender: paged, digital-link, refuse-broad, forbidden-403, split-resolver
+                        sender (tracecheck serve --help lists them)
   --quiet               no progress lines
 `;
 
@@ -73,9 +75,11 @@ export const SERVE_HELP = `Usage: tracecheck serve [--port <n>] [--resolver-port
 
 Prints one line "listening <events-base-url> <resolver-base-url>" once it accepts requests;
 stops cleanly on SIGTERM and SIGINT. Keys also come from TRACECHECK_API_KEY.
---reference-config starts from a named configuration (paged, digital-link, refuse-broad, forbidden-403,
-split-resolver); the other flags override it. POST /capture (EPCIS 2.0 capture) takes at most
---capture-limit events (default 500) and --capture-size-limit bytes (default 16777216) a request.
+--reference-config starts from a named configuration of a correct but unusual sender; the other flags
+override it. The configurations:
+${REFERENCE_CONFIGURATIONS.map((c) => `  ${c.name.padEnd(22)} ${c.description}`).join("\n")}
+POST /capture (EPCIS 2.0 capture) takes at most --capture-limit events (default 500) and
+--capture-size-limit bytes (default 16777216) a request.
 `;
 
 export const LOAD_HELP = `Usage: tracecheck load --target <url> --api-key <key> [--dataset <file> | --seed <n> --events <n>]

@@ -167,6 +167,8 @@ function optionsRecord(opts: RunOptions, definitionFile: string, sha256: string)
     concurrency: opts.concurrency,
     rate: opts.rate,
     retryBudgetSeconds: opts.retryBudgetMs / 1000,
+    maxPages: opts.maxPages,
+    maxAnswerBytes: opts.maxAnswerBytes,
   };
   if (opts.referenceConfig !== undefined) record.referenceConfig = opts.referenceConfig;
   if (opts.dataset !== undefined) record.dataset = path.resolve(opts.dataset);

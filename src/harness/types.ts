@@ -113,6 +113,9 @@ export interface RunOptionsRecord {
   concurrency: number;
   rate: number;
   retryBudgetSeconds: number;
+  /** The budgets of one answer across its pages (--max-pages, --max-answer-bytes). */
+  maxPages?: number;
+  maxAnswerBytes?: number;
 }
 
 /** pass: exit 0; fail: a MUST failed or the run regressed (exit 1); incomplete: the run could not be completed (exit 2). */
