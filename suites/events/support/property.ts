@@ -125,8 +125,14 @@ export async function checkProperty<T>(
     return result;
   };
   const params = { seed: ctx.seed, numRuns: spec.runs ?? ctx.runs };
+  const isProbe = spec.isProbe ?? (() => false);
   const drawn = fc.sample(spec.arbitrary, params);
-  const first = await Promise.all(drawn.map(evaluate));
+  // A few runs may draw probes only; one case of real values is then added, so that the check still decides.
+  const added = drawn.every(isProbe) ? oneReal(spec.arbitrary, isProbe, ctx.seed) : [];
+  const [first, more] = await Promise.all([
+    Promise.all(drawn.map(evaluate)),
+    Promise.all(added.map(evaluate)),
+  ]);
   const details = await fc.check(
     fc.asyncProperty(spec.arbitrary, async (value) => (await evaluate(value)).status !== "fail"),
     params,
@@ -147,6 +153,24 @@ export async function checkProperty<T>(
     });
     return;
   }
-  const isProbe = spec.isProbe ?? (() => false);
-  summarize(checks, spec.subject, first, drawn.map(isProbe), spec.note ?? "");
+  const failed = more.find((r) => r.status === "fail");
+  if (failed?.status === "fail") {
+    checks.fail(failed.reason, {
+      ...failed.evidence,
+      seed: ctx.seed,
+      counterexample: JSON.parse(JSON.stringify(added[more.indexOf(failed)])) as unknown,
+    });
+    return;
+  }
+  summarize(checks, spec.subject, [...first, ...more], [...drawn, ...added].map(isProbe), spec.note ?? "");
+}
+
+/** Draws looked through for a case of real values when the run's own draws were all probes. */
+const REAL_SEARCH = 200;
+
+/** The first value of real values (no probe) the seed draws, or none when the draws hold none. */
+function oneReal<T>(arbitrary: fc.Arbitrary<T>, isProbe: (value: T) => boolean, seed: number): T[] {
+  // Not arbitrary.filter: fast-check keeps drawing for ever when every value is filtered out.
+  const real = fc.sample(arbitrary, { seed, numRuns: REAL_SEARCH }).find((v) => !isProbe(v));
+  return real === undefined ? [] : [real];
 }
