@@ -39,14 +39,16 @@ export function planHeaders(input: HeaderInput): HeaderPlan {
   const key = input.apiKey;
   const keyName = input.keyHeaderName.toLowerCase();
   let keyWithheld = false;
-  if (key !== undefined && !input.originAllowed) {
+  if (!input.originAllowed) {
     for (const [name, [, value]] of byName) {
-      if (value.includes(key)) {
+      // The key header goes to no other origin in any form, a made-up probe key included: no origin outside the
+      // exchange has any business with it.
+      if ((key !== undefined && value.includes(key)) || name === keyName) {
         byName.delete(name);
         keyWithheld = true;
       }
     }
-    if (input.withKey) keyWithheld = true;
+    if (key !== undefined && input.withKey) keyWithheld = true;
   }
   if (key !== undefined && input.withKey && input.originAllowed) set(input.keyHeaderName, key);
 

@@ -105,6 +105,17 @@ describe("the key goes only to allowed origins", () => {
     assertNoKey(made);
   });
 
+  it("sends no X-API-Key header at all to another origin, a made-up probe key included", async () => {
+    const made = client([a.origin]);
+    await made.get(`${a.origin}/away`, {
+      redirect: "follow",
+      withKey: false,
+      headers: { "x-api-key": "made-up-probe-key" },
+    });
+    expect(a.received.at(-1)?.headers["x-api-key"]).toBe("made-up-probe-key");
+    expect(b.received.at(-1)?.headers["x-api-key"]).toBeUndefined();
+  });
+
   it("does not send the key when the caller says so", async () => {
     const made = client([a.origin]);
     const result = await made.get(`${a.origin}/events`, { withKey: false });
