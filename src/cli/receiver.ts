@@ -2,13 +2,10 @@
 // sender; `tracecheck trace` is the reference receiver. Wiring only: the session lives in src/harness/receiver,
 // the checks in suites/receiver, the client in src/receiver.
 import path from "node:path";
-import { RECEIVER_GRADER } from "../../suites/receiver/index.ts";
-import { writeDatasetFile } from "../generate/index.ts";
 import { UsageError } from "../harness/options.ts";
-import { type ReceiverSetup, runReceiverSession } from "../harness/receiver/session.ts";
-import { jsonSummary, useColor } from "../harness/report/index.ts";
+import type { ReceiverSetup } from "../harness/receiver/session.ts";
 import type { MasterDataDocument } from "../model/index.ts";
-import { RECEIVER_FAULT_IDS, readableTrace, runTrace, TraceError } from "../receiver/index.ts";
+import { RECEIVER_FAULT_IDS } from "../receiver/faults.ts";
 import { RECEIVER_CONFIGURATION_NAMES } from "../reference/receiver-configurations.ts";
 import type { Parse } from "./parse.ts";
 
@@ -112,6 +109,12 @@ export async function receiverCommand(args: string[], parse: Parse, help: string
   }
   const json = values.json === true;
   const reportDir = path.resolve((values["report-dir"] as string | undefined) ?? "reports");
+  // Loaded once the arguments are known to be right, so that --help and a usage mistake answer at once.
+  const [{ RECEIVER_GRADER }, { runReceiverSession }, { jsonSummary, useColor }] = await Promise.all([
+    import("../../suites/receiver/index.ts"),
+    import("../harness/receiver/session.ts"),
+    import("../harness/report/index.ts"),
+  ]);
   const color = useColor(process.stdout, process.env);
   const outcome = await endingOnSignal((signal) =>
     runReceiverSession(
@@ -133,7 +136,7 @@ export async function receiverCommand(args: string[], parse: Parse, help: string
         note: (line) => process.stderr.write(`${line}\n`),
         summary: (text) => (json ? process.stderr : process.stdout).write(`${text}\n`),
         color: json ? false : color,
-        commandStdout: json ? "notes" : "inherit",
+        commandOutput: json ? "stdout-to-notes" : "inherit",
       },
       signal,
     ),
@@ -191,6 +194,7 @@ export async function traceCommand(args: string[], parse: Parse, help: string): 
     );
   }
   const quiet = values.quiet === true;
+  const { readableTrace, runTrace, TraceError } = await import("../receiver/index.ts");
   try {
     const outcome = await runTrace({
       identifier,
@@ -203,6 +207,7 @@ export async function traceCommand(args: string[], parse: Parse, help: string): 
     });
     if (values.out !== undefined) {
       const out = String(values.out);
+      const { writeDatasetFile } = await import("../generate/dataset-file.ts");
       await writeDatasetFile(
         { events: outcome.events, masterData: outcome.masterData as MasterDataDocument[] },
         out,

@@ -6,6 +6,11 @@ export interface ReceiverFault {
   id: string;
   description: string;
   violates: string[];
+  /**
+   * The sender configurations (`tracecheck receiver --reference-config`) in which the defect can show: it needs
+   * pages to ignore or a 413 to meet. Absent: it shows against any sender.
+   */
+  shownIn?: readonly string[];
 }
 
 export const RECEIVER_FAULTS: readonly ReceiverFault[] = Object.freeze([
@@ -40,16 +45,19 @@ export const RECEIVER_FAULTS: readonly ReceiverFault[] = Object.freeze([
     id: "ignore-paging",
     description: 'Reads only the first page of an answer and never follows Link rel="next".',
     violates: ["RCV-PAGING"],
+    shownIn: ["paged", "relative-paging", "shuffled"],
   },
   {
     id: "local-time",
-    description: "Writes eventTime bounds at the offset +02:00 instead of in UTC.",
+    description: "Writes the eventTime bounds of a narrowed query at the offset +02:00 instead of in UTC.",
     violates: ["RCV-TIME-UTC"],
+    shownIn: ["narrow-only"],
   },
   {
     id: "give-up-413",
     description: "Takes a 413 as the end of a query instead of narrowing it.",
     violates: ["RCV-413-NARROW"],
+    shownIn: ["narrow-only"],
   },
 ]);
 

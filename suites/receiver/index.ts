@@ -8,8 +8,8 @@ import { chooseTask, type ReceiverTask } from "./task.ts";
 export type GradedReceiverTask = ReceiverTask & { traceEvents: number };
 
 export const RECEIVER_GRADER: ReceiverGrader<GradedReceiverTask> = {
-  chooseTask(events) {
-    const task = chooseTask(events);
+  chooseTask(events, senderGln) {
+    const task = chooseTask(events, senderGln);
     return { ...task, traceEvents: task.trace.events.size };
   },
   async grade(input) {

@@ -45,10 +45,31 @@ function shippedProducts(events: readonly EpcisEvent[]): string[] {
   return [...found];
 }
 
-/** The task over the events the sender holds; throws when no lot or item was ever shipped. */
-export function chooseTask(events: readonly EpcisEvent[]): ReceiverTask {
+/**
+ * The company prefix a GLN is written under, as GS1 keys are allocated: the GLN without its check digit and the
+ * zeros of an empty location reference, at least six digits (the shortest company prefix).
+ */
+function companyPrefixOf(gln: string): string {
+  const significant = gln.slice(0, -1).replace(/0+$/, "");
+  return gln.slice(0, Math.max(6, significant.length));
+}
+
+/** Whether a product's GTIN is the sender's own, issued under its company prefix (after the indicator digit). */
+function issuedBy(prefix: string | undefined, product: string): boolean {
+  if (prefix === undefined) return false;
+  return parseDigitalLink(product).elements[0]!.value.slice(1).startsWith(prefix);
+}
+
+/**
+ * The task over the events the sender holds. A product the sender issued is preferred, as a shipment notice from
+ * the sender names one and as every sender resolves its own; throws when no lot or item was ever shipped.
+ */
+export function chooseTask(events: readonly EpcisEvent[], senderGln?: string): ReceiverTask {
+  const prefix = senderGln === undefined ? undefined : companyPrefixOf(senderGln);
+  const shipped = shippedProducts(events);
+  const own = shipped.filter((p) => issuedBy(prefix, p));
   let best: { identifier: string; trace: TraceSet } | undefined;
-  for (const identifier of shippedProducts(events)) {
+  for (const identifier of own.length > 0 ? own : shipped) {
     const trace = traceBelow(events, identifier);
     if (best === undefined || trace.events.size > best.trace.events.size) best = { identifier, trace };
   }

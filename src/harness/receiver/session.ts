@@ -59,8 +59,11 @@ export interface ReceiverSessionIo {
   /** The summary table at the end. */
   summary(text: string): void;
   color: boolean;
-  /** Where a command's standard output goes: the terminal's, or (with --json) the notes. */
-  commandStdout: "inherit" | "notes";
+  /**
+   * Where a command's output goes: "inherit", the terminal's; "stdout-to-notes" (with --json), its standard
+   * output to the notes and its errors to the terminal's; "notes", both to the notes.
+   */
+  commandOutput: "inherit" | "stdout-to-notes" | "notes";
 }
 
 /** The task a receiver is given, as the session needs it. */
@@ -88,7 +91,8 @@ export interface GradingInput<T extends GradedTask> {
 
 /** The receiver class's checks (suites/receiver/index.ts), handed in by the command that wires the session. */
 export interface ReceiverGrader<T extends GradedTask = GradedTask> {
-  chooseTask(events: readonly EpcisEvent[]): T;
+  /** The task over the events the sender holds; `senderGln` is the sender's location number given at setup. */
+  chooseTask(events: readonly EpcisEvent[], senderGln: string): T;
   grade(input: GradingInput<T>): Promise<CheckVerdict[]>;
 }
 
@@ -174,11 +178,17 @@ function recordingEnd(
     if (program !== undefined) {
       const child = spawn(program, args, {
         env: { ...process.env, ...setupEnvironment(setup) },
-        stdio: ["ignore", io.commandStdout === "inherit" ? "inherit" : "pipe", "inherit"],
+        stdio: [
+          "ignore",
+          io.commandOutput === "inherit" ? "inherit" : "pipe",
+          io.commandOutput === "notes" ? "pipe" : "inherit",
+        ],
       });
-      child.stdout?.setEncoding("utf8").on("data", (text: string) => {
-        for (const line of text.split("\n")) if (line !== "") io.note(line);
-      });
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.setEncoding("utf8").on("data", (text: string) => {
+          for (const line of text.split("\n")) if (line !== "") io.note(line);
+        });
+      }
       child.on("error", (error) =>
         reject(
           new Error(
@@ -304,8 +314,8 @@ export async function runReceiverSession<T extends GradedTask>(
     return { exitCode, report };
   };
   try {
-    const task = grader.chooseTask(reference.store.events);
     const sender = senderOf(dataset);
+    const task = grader.chooseTask(reference.store.events, sender.gln);
     const setup: ReceiverSetup = {
       eventsUrl: reference.eventsBase,
       resolverUrl: reference.resolverBase,

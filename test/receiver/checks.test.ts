@@ -1,0 +1,284 @@
+// The receiver class's checks on recordings made by hand: each rule with a request that keeps it and one that
+// breaks it, so that every verdict is shown to be able to go either way.
+import { describe, expect, it } from "vitest";
+import { loadRegistry } from "../../src/harness/registry.ts";
+import { aggregate } from "../../src/harness/verdicts.ts";
+import type { EpcisEvent } from "../../src/model/index.ts";
+import type { RecordedExchange } from "../../src/reference/recording.ts";
+import { gradeReceiver, type ReceiverRecording } from "../../suites/receiver/grade.ts";
+import type { ReceiverTask } from "../../suites/receiver/task.ts";
+import { traceBelow } from "../../suites/receiver/trace-set.ts";
+
+const KEY = "key-0123456789abcdef";
+const BASE = "http://127.0.0.1:4000";
+const ITEM = "https://id.gs1.org/01/09506000134352/21/A1";
+const LOT_CLASS = "https://id.gs1.org/01/09506000134352/10/L1";
+const SSCC = "https://id.gs1.org/00/195060000000000012";
+const GTIN = "https://id.gs1.org/01/09506000134352";
+const ENC = encodeURIComponent;
+
+const EVENTS: EpcisEvent[] = [
+  { type: "ObjectEvent", eventID: "e1", action: "ADD", eventTime: "2024-01-01T00:00:00Z", epcList: [ITEM] },
+  {
+    type: "ObjectEvent",
+    eventID: "e2",
+    action: "OBSERVE",
+    eventTime: "2024-01-02T00:00:00Z",
+    epcList: [ITEM],
+  },
+  {
+    type: "AggregationEvent",
+    eventID: "e3",
+    action: "ADD",
+    eventTime: "2024-01-03T00:00:00Z",
+    parentID: SSCC,
+    childEPCs: [ITEM],
+  },
+  {
+    type: "ObjectEvent",
+    eventID: "e4",
+    action: "OBSERVE",
+    eventTime: "2024-01-04T00:00:00Z",
+    epcList: [SSCC],
+  },
+  {
+    type: "ObjectEvent",
+    eventID: "e5",
+    action: "ADD",
+    eventTime: "2024-01-05T00:00:00Z",
+    quantityList: [{ epcClass: LOT_CLASS, quantity: 1 }],
+  },
+];
+
+const TASK: ReceiverTask = {
+  identifier: ITEM,
+  product: GTIN,
+  trace: traceBelow(EVENTS, ITEM),
+  instruction: "trace it",
+};
+
+const LINKSET = JSON.stringify({
+  linkset: [
+    {
+      anchor: ITEM,
+      "https://ref.gs1.org/voc/epcis": [
+        { href: `${BASE}/events?MATCH_anyEPC=${ENC(ITEM)}`, title: "events" },
+      ],
+    },
+  ],
+});
+const PRODUCT_LINKSET = JSON.stringify({
+  linkset: [
+    { anchor: GTIN, "https://ref.gs1.org/voc/masterData": [{ href: `${BASE}/md/01/09506000134352` }] },
+  ],
+});
+
+function page(ids: string[]): string {
+  const eventList = EVENTS.filter((e) => ids.includes(e.eventID!));
+  return JSON.stringify({
+    type: "EPCISQueryDocument",
+    epcisBody: { queryResults: { resultsBody: { eventList } } },
+  });
+}
+
+let seq = 0;
+function exchange(
+  rawUrl: string,
+  opts: Partial<RecordedExchange> & { key?: string | null } = {},
+): RecordedExchange {
+  const { key, ...rest } = opts;
+  const headers: [string, string][] = [["host", "127.0.0.1:4000"]];
+  if (key !== null) headers.push(["X-API-Key", key ?? KEY]);
+  return {
+    seq: seq++,
+    at: 0,
+    listener: "shared",
+    method: "GET",
+    rawUrl,
+    rawHeaders: headers,
+    status: 200,
+    responseHeaders: {},
+    ...rest,
+  };
+}
+
+/** A receiver that does everything right: resolves, queries, fetches the master data. */
+function goodSession(): RecordedExchange[] {
+  return [
+    exchange(`/01/09506000134352/21/A1?linkType=linkset`, { responseBody: LINKSET }),
+    exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1", "e2", "e3"]) }),
+    exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`, {
+      responseBody: page(["e1", "e2", "e3", "e4"]),
+    }),
+    exchange(`/01/09506000134352?linkType=linkset`, { responseBody: PRODUCT_LINKSET }),
+    exchange(`/md/01/09506000134352`, { responseBody: "{}" }),
+  ];
+}
+
+const OFFERS = new Map([[GTIN, [`${BASE}/md/01/09506000134352`]]]);
+
+function recording(exchanges: RecordedExchange[], more: Partial<ReceiverRecording> = {}): ReceiverRecording {
+  return {
+    exchanges,
+    apiKey: KEY,
+    eventsBase: BASE,
+    resolverBase: BASE,
+    task: TASK,
+    events: EVENTS,
+    offers: OFFERS,
+    ...more,
+  };
+}
+
+async function statuses(rec: ReceiverRecording): Promise<Record<string, string>> {
+  const registry = await loadRegistry();
+  const verdicts = gradeReceiver(rec);
+  const out: Record<string, string> = {};
+  for (const req of registry.requirements.filter((r) => r.class === "receiver")) {
+    out[req.id] = aggregate(req, verdicts, "none").status;
+  }
+  return out;
+}
+
+describe("the receiver checks", () => {
+  it("pass a receiver that resolves, queries with %7C and fetches master data at the href it was given", async () => {
+    const s = await statuses(recording(goodSession()));
+    for (const id of [
+      "RCV-KEY-HEADER",
+      "RCV-KEY-NOT-IN-URL",
+      "RCV-PIPE-JOINED",
+      "RCV-NO-REPEATED-KEY",
+      "RCV-RESOLVER-PATH",
+      "RCV-LINKSET",
+      "RCV-CANONICAL-REBASE",
+      "RCV-EPCIS-LINK",
+      "RCV-MASTERDATA-HREF",
+      "RCV-PRODUCT-EVENTS",
+      "RCV-PRODUCT-MASTERDATA",
+      "RCV-TRACE-EVENTS",
+      "RCV-TRACE-MASTERDATA",
+    ]) {
+      expect(s[id], id).toBe("pass");
+    }
+    expect(s["RCV-TIME-UTC"]).toBe("skip");
+    expect(s["RCV-PAGING"]).toBe("skip");
+    expect(s["RCV-413-NARROW"]).toBe("skip");
+  });
+
+  it("take %7c in lower case as the same escape as %7C", async () => {
+    const session = goodSession();
+    session[2] = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7c${ENC(ITEM)}`, { responseBody: page(["e4"]) });
+    expect((await statuses(recording(session)))["RCV-PIPE-JOINED"]).toBe("pass");
+  });
+
+  it("fail a raw pipe, a repeated key, a missing or wrong key and a key in the URL", async () => {
+    const session = goodSession();
+    session.push(exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}|${ENC(ITEM)}`));
+    session.push(exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}&MATCH_anyEPC=${ENC(ITEM)}`));
+    session.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { key: null }));
+    session.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { key: "another" }));
+    session.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&api_key=${KEY}`));
+    const s = await statuses(recording(session));
+    expect(s["RCV-PIPE-JOINED"]).toBe("fail");
+    expect(s["RCV-NO-REPEATED-KEY"]).toBe("fail");
+    expect(s["RCV-KEY-HEADER"]).toBe("fail");
+    expect(s["RCV-KEY-NOT-IN-URL"]).toBe("fail");
+  });
+
+  it("keep the key out of the evidence of a failure", () => {
+    const verdicts = gradeReceiver(
+      recording([...goodSession(), exchange(`/events?key=${KEY}`, { key: null })]),
+    );
+    const text = JSON.stringify(verdicts);
+    expect(text).not.toContain(KEY);
+    expect(verdicts.some((v) => v.id === "RCV-KEY-NOT-IN-URL" && v.status === "fail")).toBe(true);
+  });
+
+  it.each([
+    ["2024-01-01T00:00:00Z", "pass"],
+    ["2024-01-01T00:00:00.5%2B00:00", "pass"],
+    ["2024-01-01T02:00:00%2B02:00", "fail"],
+    ["2024-01-01T00:00:00", "fail"],
+    ["2024-01-01T00:00:00+00:00", "fail"],
+  ])("judge the time bound %s: %s", async (bound, status) => {
+    const session = [...goodSession(), exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&GE_eventTime=${bound}`)];
+    expect((await statuses(recording(session)))["RCV-TIME-UTC"]).toBe(status);
+  });
+
+  it("fail an alphabetic AI and a path outside the six forms, and a resolver asked without linkType=linkset", async () => {
+    const session = [
+      ...goodSession(),
+      exchange(`/gtin/09506000134352?linkType=linkset`),
+      exchange(`/414/9506000134352/254/A?linkType=linkset`),
+    ];
+    expect((await statuses(recording(session)))["RCV-RESOLVER-PATH"]).toBe("fail");
+    const bare = [...goodSession(), exchange(`/01/09506000134352`)];
+    expect((await statuses(recording(bare)))["RCV-LINKSET"]).toBe("fail");
+    const byMediaType = [
+      ...goodSession(),
+      exchange(`/01/09506000134352`, {
+        rawHeaders: [
+          ["X-API-Key", KEY],
+          ["Accept", "application/linkset+json"],
+        ],
+      }),
+    ];
+    expect((await statuses(recording(byMediaType)))["RCV-LINKSET"]).toBe("warn");
+  });
+
+  it("fail a receiver that never asks the resolver for its task, or asks it at the query interface's server", async () => {
+    const skipped = goodSession().slice(1);
+    expect((await statuses(recording(skipped)))["RCV-CANONICAL-REBASE"]).toBe("fail");
+    const split = goodSession().map((x, i) => (i === 0 ? { ...x, listener: "events" as const } : x));
+    const s = await statuses(recording(split, { resolverBase: "http://127.0.0.1:4001" }));
+    expect(s["RCV-CANONICAL-REBASE"]).toBe("fail");
+  });
+
+  it("fail GET /events where no epcis link leads, and master data at a path no link set gave", async () => {
+    const elsewhere = [...goodSession(), exchange(`/other/events?MATCH_anyEPC=${ENC(ITEM)}`)];
+    expect((await statuses(recording(elsewhere)))["RCV-EPCIS-LINK"]).toBe("fail");
+    const guessed = [...goodSession(), exchange(`/md/414/9506000134352`)];
+    expect((await statuses(recording(guessed)))["RCV-MASTERDATA-HREF"]).toBe("fail");
+    // The href counts only once a link set gave it: fetched before the product was resolved, it was guessed.
+    const early = goodSession();
+    const [md] = early.splice(4, 1);
+    early.splice(1, 0, md!);
+    for (const [i, x] of early.entries()) x.seq = i;
+    expect((await statuses(recording(early)))["RCV-MASTERDATA-HREF"]).toBe("fail");
+  });
+
+  it("fail a receiver that misses the product's events or its master data, and warn on the rest of the trace", async () => {
+    const partial = goodSession().slice(0, 2);
+    const s = await statuses(recording(partial));
+    expect(s["RCV-PRODUCT-EVENTS"]).toBe("pass");
+    expect(s["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
+    expect(s["RCV-TRACE-EVENTS"]).toBe("warn");
+    const nothing = await statuses(recording([goodSession()[0]!]));
+    expect(nothing["RCV-PRODUCT-EVENTS"]).toBe("fail");
+  });
+
+  it("warn when a next page is never asked, and pass when it is, %7c or %7C", async () => {
+    const next = `${BASE}/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`;
+    const paged = goodSession();
+    paged[1] = { ...paged[1]!, responseHeaders: { link: `<${next}>; rel="next"` } };
+    expect((await statuses(recording(paged)))["RCV-PAGING"]).toBe("warn");
+    const followed = [
+      ...paged,
+      exchange(
+        `/events?MATCH_anyEPC=${ENC(ITEM).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())}&nextPageToken=abc`,
+      ),
+    ];
+    expect((await statuses(recording(followed)))["RCV-PAGING"]).toBe("pass");
+  });
+
+  it("warn when a query refused with 413 leaves events of the trace unfetched, and pass when narrower ones fetch them", async () => {
+    const refused = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`, { status: 413 });
+    const gaveUp = [...goodSession().slice(0, 2), refused];
+    expect((await statuses(recording(gaveUp)))["RCV-413-NARROW"]).toBe("warn");
+    const narrowed = [
+      ...gaveUp,
+      exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { responseBody: page(["e3", "e4"]) }),
+    ];
+    expect((await statuses(recording(narrowed)))["RCV-413-NARROW"]).toBe("pass");
+  });
+});

@@ -1,0 +1,152 @@
+// `tracecheck receiver` and `tracecheck trace` as a vendor's QA engineer runs them: the setup handed over as JSON
+// lines and as environment variables, the three ways a recording ends (the command, an idle spell, a signal),
+// the reports, and the mistakes a user can make on the command line.
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readDatasetFile } from "../../src/generate/index.ts";
+import { resolveRunOptions, UsageError } from "../../src/harness/options.ts";
+import { validateReport } from "../../src/harness/report/index.ts";
+import type { Report } from "../../src/harness/types.ts";
+import { BIN, childEnv, REPO_ROOT, runCli, tempDir } from "../support/cli.ts";
+
+let tmp: { dir: string; remove(): Promise<void> };
+
+beforeAll(async () => {
+  tmp = await tempDir("receiver-cli");
+});
+
+afterAll(async () => {
+  await tmp?.remove();
+});
+
+const SMALL = ["--seed", "1", "--events", "60"];
+
+function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+async function report(dir: string): Promise<Report> {
+  const parsed: unknown = JSON.parse(await readFile(path.join(dir, "report.json"), "utf8"));
+  expect(validateReport(parsed).errors).toEqual([]);
+  return parsed as Report;
+}
+
+const status = (r: Report, id: string) => r.requirements.find((x) => x.id === id)?.status;
+
+describe("tracecheck receiver -- a receiver command", () => {
+  it("hands the setup over in the command's environment and passes the reference receiver against a sender that refuses all but narrow queries", async () => {
+    const dir = path.join(tmp.dir, "narrow");
+    const out = path.join(tmp.dir, "trace.json");
+    // The receiver reads only the environment, as a vendor's script would.
+    const script =
+      'exec "$0" "$1" trace "$TRACECHECK_TASK" --target "$TRACECHECK_EVENTS_URL" --resolver "$TRACECHECK_RESOLVER_URL" --api-key "$TRACECHECK_API_KEY" --out "$2" --quiet';
+    const run = await runCli([
+      "receiver",
+      "--json",
+      ...SMALL,
+      "--reference-config",
+      "narrow-only",
+      "--report-dir",
+      dir,
+      "--",
+      "sh",
+      "-c",
+      script,
+      process.execPath,
+      BIN,
+      out,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = jsonLines(run.stdout);
+    expect(lines[0]).toMatchObject({ kind: "setup", referenceConfig: "narrow-only" });
+    expect(String(lines[0]!.task)).toMatch(/^https:\/\/id\.gs1\.org\/01\/\d{14}\/(10|21)\//);
+    expect(String(lines[0]!.party)).toMatch(/^https:\/\/id\.gs1\.org\/417\/\d{13}$/);
+    expect(lines.at(-1)).toMatchObject({ kind: "summary", verdict: "pass", exitCode: 0, failed: [] });
+    const r = await report(dir);
+    expect(new Set(r.requirements.map((x) => x.class))).toEqual(new Set(["receiver"]));
+    expect(status(r, "RCV-413-NARROW")).toBe("pass");
+    expect(status(r, "RCV-TIME-UTC")).toBe("pass");
+    expect(JSON.stringify(r)).not.toContain(String(lines[0]!.apiKey));
+    const trace = await readDatasetFile(out);
+    expect(trace.events.length).toBeGreaterThanOrEqual(r.baseline!.events);
+    expect(trace.masterData.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("ends after --until-idle seconds without a request, and fails a receiver that fetched nothing", async () => {
+    const dir = path.join(tmp.dir, "idle");
+    const run = await runCli(["receiver", "--json", ...SMALL, "--until-idle", "0.5", "--report-dir", dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("no request for 0.5 s");
+    const summary = jsonLines(run.stdout).at(-1)!;
+    expect(summary.failed).toEqual(expect.arrayContaining(["RCV-PRODUCT-EVENTS", "RCV-CANONICAL-REBASE"]));
+    const r = await report(dir);
+    expect(r.interrupted).toBeUndefined();
+  }, 60_000);
+
+  it("takes SIGINT as the end of the recording and judges what was sent before it", async () => {
+    const dir = path.join(tmp.dir, "signal");
+    const child = spawn(process.execPath, [BIN, "receiver", "--json", ...SMALL, "--report-dir", dir], {
+      cwd: REPO_ROOT,
+      env: childEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stderr.resume();
+    const setup = await new Promise<Record<string, string>>((resolve) => {
+      child.stdout.setEncoding("utf8").on("data", (d: string) => {
+        const first = stdout === "" || !stdout.includes("\n");
+        stdout += d;
+        if (first && stdout.includes("\n")) resolve(JSON.parse(stdout.split("\n")[0]!));
+      });
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    const path01 = setup.task!.slice("https://id.gs1.org".length);
+    const answer = await fetch(`${setup.resolverUrl}${path01}?linkType=linkset`, {
+      headers: { "X-API-Key": setup.apiKey! },
+    });
+    expect(answer.status).toBe(200);
+    await answer.arrayBuffer();
+    child.kill("SIGINT");
+    expect(await exited).toBe(1);
+    const r = await report(dir);
+    expect(r.interrupted).toBeUndefined();
+    expect(status(r, "RCV-KEY-HEADER")).toBe("pass");
+    expect(status(r, "RCV-LINKSET")).toBe("pass");
+    expect(status(r, "RCV-CANONICAL-REBASE")).toBe("pass");
+    expect(status(r, "RCV-PRODUCT-EVENTS")).toBe("fail");
+    expect(jsonLines(stdout).at(-1)).toMatchObject({ kind: "summary", exitCode: 1 });
+  }, 60_000);
+});
+
+describe("mistakes on the command line", () => {
+  it("are refused with exit 2 and a sentence that says what to do", async () => {
+    const runs = await Promise.all([
+      runCli(["receiver", "--reference-config", "no-such"]),
+      runCli(["receiver", "--until-idle", "0"]),
+      runCli(["receiver", "--"]),
+      runCli(["trace", "--target", "http://127.0.0.1:9"]),
+      runCli(["trace", "https://example.com/nothing", "--target", "http://127.0.0.1:9"]),
+      runCli(["trace", "https://id.gs1.org/01/09506000134352/21/A", "--target", "x", "--faults", "nope"]),
+    ]);
+    for (const run of runs) expect(run.code, run.stderr).toBe(2);
+    const [config, idle, dash, noId, notAnId] = runs.map((r) => r.stderr);
+    expect(config).toMatch(/unknown configuration "no-such"; known: paged, refuse-broad/);
+    expect(idle).toMatch(/--until-idle must be a number of seconds above 0/);
+    expect(dash).toMatch(/-- must be followed by the receiver's command/);
+    expect(noId).toMatch(/trace needs the product to trace/);
+    expect(notAnId).toMatch(/neither a GS1 Digital Link URI nor an EPC URN/);
+  }, 60_000);
+
+  it("tracecheck run does not take the receiver class and says which command does", () => {
+    expect(() => resolveRunOptions({ suite: ["receiver"] }, {}, {})).toThrow(UsageError);
+    expect(() => resolveRunOptions({ suite: ["receiver"] }, {}, {})).toThrow(
+      /check a receiver with tracecheck receiver/,
+    );
+    expect(resolveRunOptions({}, {}, {}).suites).not.toContain("receiver");
+  });
+});
