@@ -6,7 +6,7 @@ import { BENCH_SEED } from "./baseline-events.ts";
 import { emitResult, peakRssBytes, progress } from "./child.ts";
 import { linearScan, scanRows } from "./linear-scan.ts";
 import { QUERY_KINDS, type QueryKind, queriesOf } from "./queries.ts";
-import { measure, median } from "./sample.ts";
+import { measurePair, median } from "./sample.ts";
 
 export interface KindFigures {
   kind: QueryKind;
@@ -23,10 +23,14 @@ export interface ReferenceFigures {
   generateMs: number;
   loadMs: number;
   peakRssAfterLoadBytes: number;
+  /** Alternating samples of the indexed query and the scan taken per query. */
+  rounds: number;
   kinds: KindFigures[];
 }
 
 const QUERIES_PER_KIND = 5;
+/** Alternating samples of the indexed query and the scan, per query; each figure is their median. */
+const ROUNDS = 9;
 
 async function main(): Promise<void> {
   const events = Number(process.argv[2]);
@@ -52,8 +56,14 @@ async function main(): Promise<void> {
     const indexedMatches: number[] = [];
     const scanMatches: number[] = [];
     for (const q of queriesOf(kind, store.events, QUERIES_PER_KIND)) {
-      indexed.push((await measure(() => store.query(q), { budgetMs: 200 })).medianMs);
-      scanned.push((await measure(() => linearScan(rows, q), { minSamples: 3, budgetMs: 500 })).medianMs);
+      // Alternating samples, so that load from elsewhere on the machine falls on both sides of the ratio.
+      const [byIndex, byScan] = await measurePair(
+        () => store.query(q),
+        () => linearScan(rows, q),
+        { rounds: ROUNDS },
+      );
+      indexed.push(byIndex.medianMs);
+      scanned.push(byScan.medianMs);
       indexedMatches.push(store.query(q).events.length);
       scanMatches.push(linearScan(rows, q).length);
     }
@@ -66,7 +76,14 @@ async function main(): Promise<void> {
       scanMatches: median(scanMatches),
     });
   }
-  const figures: ReferenceFigures = { events, generateMs, loadMs, peakRssAfterLoadBytes, kinds };
+  const figures: ReferenceFigures = {
+    events,
+    generateMs,
+    loadMs,
+    peakRssAfterLoadBytes,
+    rounds: ROUNDS,
+    kinds,
+  };
   emitResult(figures);
 }
 
