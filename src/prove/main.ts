@@ -1,7 +1,8 @@
 // `npm run prove`: the kill matrix over every named fault, the runs of a correct sender that must come out clean,
-// and the reference loaded with each real document, written to reports/ as JSON and as readable tables. Exit 0
-// only when every fault is caught by a requirement it names, every clean run is clean and every document gets
-// exactly the verdicts its table row gives.
+// the reference loaded with each real document, and the receiver matrix (the reference receiver judged by
+// tracecheck receiver), written to reports/ as JSON and as readable tables. Exit 0 only when every fault is caught
+// by a requirement it names, every clean run is clean, every document gets exactly the verdicts its table row
+// gives, and the reference receiver is clean in every configuration and each client fault caught.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -11,6 +12,12 @@ import { FAULTS } from "../reference/faults.ts";
 import { FULL_EFFORT, QUICK_EFFORT } from "./effort.ts";
 import type { TracecheckOutcome } from "./outcome.ts";
 import { defaultConcurrency } from "./pool.ts";
+import {
+  FULL_RECEIVER_EFFORT,
+  formatReceiverMatrix,
+  QUICK_RECEIVER_EFFORT,
+  runReceiverMatrix,
+} from "./receiver-matrix.ts";
 import { runKillMatrix, runNoFalseVerdicts, runRealDocuments } from "./run-matrix.ts";
 import { formatKillMatrix, formatNoFalseVerdicts, formatRealDocuments } from "./table.ts";
 
@@ -19,8 +26,8 @@ const USAGE = `Usage: npm run prove -- [--quick] [--concurrency <n>] [--out <dir
   --quick            the effort of npm test: fewer property cases, smaller datasets, one seed per shape,
                      a sample of the real documents
   --concurrency <n>  runs at once (default: up to 3, by the machine's cores)
-  --out <dir>        where kill-matrix, no-false-verdicts and real-documents (.json, .txt) go
-                     (default reports/)
+  --out <dir>        where kill-matrix, no-false-verdicts, real-documents and receiver-matrix
+                     (.json, .txt) go (default reports/)
 `;
 
 /** A full run of every class at default effort ends well within this; one that does not is stopped. */
@@ -81,15 +88,31 @@ async function main(argv: string[]): Promise<number> {
   await writeFile(path.join(out, "real-documents.json"), `${JSON.stringify(documents, null, 2)}\n`);
   await writeFile(path.join(out, "real-documents.txt"), `${documentsText}\n`);
   process.stdout.write(`${documentsText}\n`);
+  // The other role: the reference receiver judged by tracecheck receiver, clean and with each client fault.
+  const receivers = await runReceiverMatrix({
+    effort: values.quick ? QUICK_RECEIVER_EFFORT : FULL_RECEIVER_EFFORT,
+    concurrency,
+    workDir: path.join(workDir, "receiver"),
+    runTimeoutMs: RUN_TIMEOUT_MS,
+    onRow: (r) =>
+      process.stderr.write(
+        `prove: receiver ${r.label} exit ${r.exitCode ?? "-"} (${Math.round(r.durationMs / 1000)} s)\n`,
+      ),
+  });
+  const receiversText = formatReceiverMatrix(receivers);
+  await writeFile(path.join(out, "receiver-matrix.json"), `${JSON.stringify(receivers, null, 2)}\n`);
+  await writeFile(path.join(out, "receiver-matrix.txt"), `${receiversText}\n`);
+  process.stdout.write(`${receiversText}\n`);
   process.stdout.write(
-    `reports written to ${out} (kill-matrix, no-false-verdicts and real-documents, each .json and .txt)\n`,
+    `reports written to ${out} (kill-matrix, no-false-verdicts, real-documents and receiver-matrix, each .json and .txt)\n`,
   );
 
   const proven =
     matrix.caught === matrix.total &&
     matrix.clean.ok &&
     clean.clean === clean.total &&
-    documents.ok === documents.total;
+    documents.ok === documents.total &&
+    receivers.ok === receivers.total;
   return proven ? 0 : 1;
 }
 
