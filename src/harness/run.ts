@@ -27,7 +27,14 @@ import {
   validateReport,
   writeReports,
 } from "./report/index.ts";
-import type { ConformanceClass, Report, RequirementResult, RunOptionsRecord, Summary } from "./types.ts";
+import {
+  type ConformanceClass,
+  type Report,
+  type RequirementResult,
+  type RunOptionsRecord,
+  SENDER_CLASSES,
+  type Summary,
+} from "./types.ts";
 import { aggregate, effectiveLevel } from "./verdicts.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
@@ -205,7 +212,12 @@ export async function runTracecheck(
 ): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
-  const registry = await loadRegistry();
+  const full = await loadRegistry();
+  // A run judges a sender; the receiver class is judged by `tracecheck receiver` (src/harness/receiver).
+  const registry = {
+    ...full,
+    requirements: full.requirements.filter((r) => SENDER_CLASSES.includes(r.class)),
+  };
   const reportDir = path.resolve(opts.reportDir);
   const dirProblem = await reportDirProblem(reportDir);
   if (dirProblem !== undefined) {

@@ -1,4 +1,10 @@
-import type { Report, RequirementResult, Status } from "../types.ts";
+import {
+  type ConformanceClass,
+  type Report,
+  type RequirementResult,
+  SENDER_CLASSES,
+  type Status,
+} from "../types.ts";
 import { CONFORMANCE_CLASSES, groupByClass, STATUSES } from "./classes.ts";
 import { evidenceSection } from "./html-evidence.ts";
 import { STYLE } from "./html-style.ts";
@@ -61,7 +67,9 @@ function meta(report: Report): string {
   ];
   const o = report.options;
   if (o) {
-    const notRun = CONFORMANCE_CLASSES.filter((c) => !o.suites.includes(c));
+    // A report judges one role: the sender's classes, or the receiver's.
+    const role: readonly ConformanceClass[] = o.suites.includes("receiver") ? ["receiver"] : SENDER_CLASSES;
+    const notRun = role.filter((c) => !o.suites.includes(c));
     const skipped = notRun.length > 0 ? ` <span class="note">(not run: ${h(notRun.join(", "))})</span>` : "";
     rows.push(["Suites", `${h(o.suites.join(", "))}${skipped}`]);
     rows.push(["Modules", h(o.modules.join(", "))]);
