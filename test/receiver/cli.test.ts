@@ -5,10 +5,13 @@ import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "../../src/cli/parse.ts";
+import { receiverCommand, traceCommand } from "../../src/cli/receiver.ts";
 import { readDatasetFile } from "../../src/generate/index.ts";
 import { resolveRunOptions, UsageError } from "../../src/harness/options.ts";
 import { validateReport } from "../../src/harness/report/index.ts";
 import type { Report } from "../../src/harness/types.ts";
+import { runTrace, TraceError } from "../../src/receiver/index.ts";
 import { BIN, childEnv, REPO_ROOT, runCli, tempDir } from "../support/cli.ts";
 
 let tmp: { dir: string; remove(): Promise<void> };
@@ -124,23 +127,50 @@ describe("tracecheck receiver -- a receiver command", () => {
 });
 
 describe("mistakes on the command line", () => {
-  it("are refused with exit 2 and a sentence that says what to do", async () => {
-    const runs = await Promise.all([
-      runCli(["receiver", "--reference-config", "no-such"]),
-      runCli(["receiver", "--until-idle", "0"]),
-      runCli(["receiver", "--"]),
-      runCli(["trace", "--target", "http://127.0.0.1:9"]),
-      runCli(["trace", "https://example.com/nothing", "--target", "http://127.0.0.1:9"]),
-      runCli(["trace", "https://id.gs1.org/01/09506000134352/21/A", "--target", "x", "--faults", "nope"]),
-    ]);
-    for (const run of runs) expect(run.code, run.stderr).toBe(2);
-    const [config, idle, dash, noId, notAnId] = runs.map((r) => r.stderr);
-    expect(config).toMatch(/unknown configuration "no-such"; known: paged, refuse-broad/);
-    expect(idle).toMatch(/--until-idle must be a number of seconds above 0/);
-    expect(dash).toMatch(/-- must be followed by the receiver's command/);
-    expect(noId).toMatch(/trace needs the product to trace/);
-    expect(notAnId).toMatch(/neither a GS1 Digital Link URI nor an EPC URN/);
-  }, 60_000);
+  it("exit 2 with a sentence that says what to do", async () => {
+    const run = await runCli(["receiver", "--reference-config", "no-such"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown configuration "no-such"; known: paged, refuse-broad/);
+  }, 30_000);
+
+  it.each([
+    [["--until-idle", "0"], /--until-idle must be a number of seconds above 0/],
+    [["--"], /-- must be followed by the receiver's command/],
+    [["stray"], /put the receiver's command after --/],
+    [["--dataset", "x.json", "--seed", "2"], /either --dataset or --seed/],
+  ])("receiver %j is refused before anything starts", async (args, message) => {
+    await expect(receiverCommand(args, parse, "")).rejects.toThrow(message);
+  });
+
+  it.each([
+    [["--target", "http://127.0.0.1:9"], /trace needs the product to trace/],
+    [["https://id.gs1.org/01/09506000134352/21/A"], /trace needs --target/],
+    [
+      ["https://id.gs1.org/01/09506000134352/21/A", "--target", "ftp://x"],
+      /--target must be an absolute http/,
+    ],
+    [
+      ["https://id.gs1.org/01/09506000134352/21/A", "--target", "http://x", "--faults", "nope"],
+      /unknown receiver fault nope/,
+    ],
+  ])("trace %j is refused before anything starts", async (args, message) => {
+    const saved = { ...process.env };
+    for (const k of Object.keys(process.env)) if (k.startsWith("TRACECHECK_")) delete process.env[k];
+    try {
+      await expect(traceCommand(args, parse, "")).rejects.toThrow(message);
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+
+  it("trace names an identifier that is no product for what it is", async () => {
+    const run = await runTrace({
+      identifier: "https://example.com/nothing",
+      eventsBase: "http://127.0.0.1:9",
+    }).catch((e: unknown) => e);
+    expect(run).toBeInstanceOf(TraceError);
+    expect((run as Error).message).toMatch(/neither a GS1 Digital Link URI nor an EPC URN/);
+  });
 
   it("tracecheck run does not take the receiver class and says which command does", () => {
     expect(() => resolveRunOptions({ suite: ["receiver"] }, {}, {})).toThrow(UsageError);
