@@ -2,8 +2,8 @@
 // requirements concerned as error or fail with evidence, check the rest, keep the key on the target's origin,
 // stay within a bounded resident memory, and exit 1 or 2; never crash, never hang. What only shows that the target
 // could not be asked (no answer, a cut-short one, a standing 429) is undecided, never a failure: such runs exit 2.
-// The runs go four at a time in beforeAll, each in a process of its own so that its memory can be measured; each
-// test judges one.
+// The runs go four at a time in beforeAll, in worker processes whose peak memory is measured; each test judges
+// one.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -169,9 +169,10 @@ let pool: RunPool;
 beforeAll(
   async () => {
     work = await tempDir("hostile");
-    // Four at once: most of a hostile run is waiting on the target, not working. A process per run, so that the
-    // peak memory each reports is its run's own.
-    pool = new RunPool({ size: AT_ONCE, workDir: work.dir, runTimeoutMs: RUN_BOUND_MS, recycleAfter: 1 });
+    // Four at once: most of a hostile run is waiting on the target, not working. Each worker process reports its
+    // peak memory so far, which bounds the peak of every run it made (memory.test.ts measures the runs that push
+    // memory hardest each in a process of its own).
+    pool = new RunPool({ size: AT_ONCE, workDir: work.dir, runTimeoutMs: RUN_BOUND_MS });
     await mapPool(CASES, AT_ONCE, async (c, n) => {
       const target = await startHostileTarget({ apiKey: KEY, seed: 11, events: 40 });
       ran.set(c.name, { target, outcome: await runAgainst(target, c, n) });
