@@ -243,28 +243,36 @@ export async function runReceiverSession<T extends GradedTask>(
   const requirements = registry.requirements.filter((r) => r.class === "receiver");
   const named: ReceiverConfiguration | undefined =
     opts.referenceConfig === undefined ? undefined : receiverConfiguration(opts.referenceConfig);
-  const dataset = opts.dataset
-    ? await readDatasetFile(opts.dataset)
-    : generateDataset({ seed: opts.seed, events: opts.events });
   const apiKey = `receiver-${randomBytes(12).toString("hex")}`;
   const exchanges: RecordedExchange[] = [];
   let recording = true;
   let lastRequestAt = Date.now();
-  const reference = await startReference({
-    dataset,
-    apiKeys: [apiKey],
-    port: opts.port,
-    ...(named?.config !== undefined ? { config: named.config } : {}),
-    ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
-    recording: {
-      record: (x) => {
-        if (!recording) return;
-        exchanges.push(x);
-        lastRequestAt = Date.now();
+  let dataset: Awaited<ReturnType<typeof readDatasetFile>>;
+  let reference: Awaited<ReturnType<typeof startReference>>;
+  try {
+    dataset = opts.dataset
+      ? await readDatasetFile(opts.dataset)
+      : generateDataset({ seed: opts.seed, events: opts.events });
+    reference = await startReference({
+      dataset,
+      apiKeys: [apiKey],
+      port: opts.port,
+      ...(named?.config !== undefined ? { config: named.config } : {}),
+      ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
+      recording: {
+        record: (x) => {
+          if (!recording) return;
+          exchanges.push(x);
+          lastRequestAt = Date.now();
+        },
+        ...(named?.refuseOver !== undefined ? { refuseOver: named.refuseOver } : {}),
       },
-      ...(named?.refuseOver !== undefined ? { refuseOver: named.refuseOver } : {}),
-    },
-  });
+    });
+  } catch (error) {
+    // The message says what went wrong and what to do (a dataset that cannot be read, a port in use).
+    io.note(`tracecheck: the sender could not start: ${(error as Error).message.split("\n")[0]}`);
+    return { exitCode: 2 };
+  }
   const definitionFile = path.resolve(DEFAULT_DEFINITION);
   const options: RunOptionsRecord = {
     suites: ["receiver"],
@@ -314,8 +322,15 @@ export async function runReceiverSession<T extends GradedTask>(
     return { exitCode, report };
   };
   try {
-    const sender = senderOf(dataset);
-    const task = grader.chooseTask(reference.store.events, sender.gln);
+    let sender: ReturnType<typeof senderOf>;
+    let task: T;
+    try {
+      sender = senderOf(dataset);
+      task = grader.chooseTask(reference.store.events, sender.gln);
+    } catch (error) {
+      io.note(`tracecheck: ${(error as Error).message}`);
+      return { exitCode: 2 };
+    }
     const setup: ReceiverSetup = {
       eventsUrl: reference.eventsBase,
       resolverUrl: reference.resolverBase,
