@@ -14,13 +14,16 @@ export type Selection = readonly Positions[];
 // No positions: what every key not found selects.
 const NONE: Positions = new Int32Array(0);
 
-/** For each key, the positions of the events it was read from. */
-export class Postings {
-  readonly #byKey = new Map<string, number[]>();
+/**
+ * For each key, the positions of the events it was read from. Keys are compared as Map keys are (SameValueZero),
+ * which for a string is `===`.
+ */
+export class Postings<K = string> {
+  readonly #byKey = new Map<K, number[]>();
 
   /** The keys of each of `count` events, read by position. */
-  static read(count: number, keysOf: (position: number) => Iterable<string>): Postings {
-    const out = new Postings();
+  static read<K>(count: number, keysOf: (position: number) => Iterable<K>): Postings<K> {
+    const out = new Postings<K>();
     for (let p = 0; p < count; p++) for (const key of keysOf(p)) out.#add(key, p);
     return out;
   }
@@ -35,17 +38,17 @@ export class Postings {
     return out;
   }
 
-  #add(key: string, position: number): void {
+  #add(key: K, position: number): void {
     const list = this.#byKey.get(key);
     if (list === undefined) this.#byKey.set(key, [position]);
     else list.push(position);
   }
 
-  get(key: string): Positions {
+  get(key: K): Positions {
     return this.#byKey.get(key) ?? NONE;
   }
 
-  keys(): string[] {
+  keys(): K[] {
     return [...this.#byKey.keys()];
   }
 }
@@ -105,42 +108,54 @@ export function intersect(count: number, selections: readonly Selection[]): numb
     }
   });
   const out: number[] = [];
-  for (let p = 0; p < count; p++) if (marks[p] === selections.length) out.push(p);
+  for (let p = marks.indexOf(selections.length); p !== -1; p = marks.indexOf(selections.length, p + 1)) {
+    out.push(p);
+  }
   return out;
 }
 
 function sameElements(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   // A plain loop: every() with a callback took ten times as long over 100,000 events.
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i === a.length;
 }
 
 interface Entry<T> {
-  /** The elements the value was built from; undefined until the array's second query. */
+  /** The elements the value was built from; undefined until it is built. */
   snapshot?: readonly unknown[];
   value?: T;
 }
 
 /**
- * A value built from an array, kept while the array lives. An array queried once is not worth building for (many
- * callers query a fresh subset once), so `get` builds on the second call, or at once when asked to. An array
- * whose elements changed since is built for again.
+ * A value built from an array, kept while the array lives, and built again when the array's elements change.
+ * The build may give undefined for an array it cannot serve.
  */
 export class PerArray<T> {
   readonly #entries = new WeakMap<readonly unknown[], Entry<T>>();
-  readonly #build: (items: readonly unknown[]) => T;
+  readonly #build: (items: readonly unknown[]) => T | undefined;
 
-  constructor(build: (items: readonly unknown[]) => T) {
+  constructor(build: (items: readonly unknown[]) => T | undefined) {
     this.#build = build;
   }
 
-  get(items: readonly unknown[], now = false): T | undefined {
+  /**
+   * The value for an array from its second call on; undefined on the first, since many callers pass a fresh
+   * array once, which would cost more to build for than it saves.
+   */
+  get(items: readonly unknown[]): T | undefined {
+    if (this.#entries.has(items)) return this.now(items);
+    this.#entries.set(items, {});
+    return undefined;
+  }
+
+  /** The value for an array, built now if need be. */
+  now(items: readonly unknown[]): T | undefined {
     let entry = this.#entries.get(items);
     if (entry === undefined) {
       entry = {};
       this.#entries.set(items, entry);
-      if (!now) return undefined;
     }
     if (entry.snapshot === undefined || !sameElements(entry.snapshot, items)) {
       const snapshot = [...items];

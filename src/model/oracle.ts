@@ -75,79 +75,83 @@ export function matchesQuery(e: EpcisEvent, q: EventQuery): boolean {
   return true;
 }
 
+function* bizStepKeys(e: EpcisEvent): Generator<string> {
+  if (typeof e.bizStep === "string") yield canonicalBizStep(e.bizStep);
+}
+
+function* locationKeys(e: EpcisEvent): Generator<string> {
+  const location = e.bizLocation?.id;
+  if (typeof location === "string") yield canonicalId(location);
+}
+
 /**
  * Which events each value selects, read with the definition's own readers: events keyed by the canonical form
  * of each EPC, class and location (idsEqual and classMatches compare canonical forms), by the bare word of
- * their bizStep (bizStepsEqual compares bare words), by their transformationID as written, and ordered by each
- * time. Each part is built when a query first needs it.
+ * their bizStep (bizStepsEqual compares bare words), by their transformationID as it is (compared with ===),
+ * and ordered by each time. Each part is built when a query first needs it.
  */
 class OracleIndex {
-  readonly #events: readonly EpcisEvent[];
-  readonly #parts = new Map<string, Postings | TimeOrder>();
+  readonly events: readonly EpcisEvent[];
+  #epcs?: Postings;
+  #classes?: Postings;
+  #gtins?: Postings;
+  #bizSteps?: Postings;
+  #transformationIds?: Postings<unknown>;
+  #locations?: Postings;
+  #eventTimes?: TimeOrder;
+  #recordTimes?: TimeOrder;
 
   constructor(events: readonly EpcisEvent[]) {
-    // Every reader of the definition throws on a missing event; it is left to throw there.
-    if (events.some((e) => e == null)) throw new TypeError("An events array holds null or undefined.");
-    this.#events = events;
+    this.events = events;
   }
 
-  get events(): readonly EpcisEvent[] {
-    return this.#events;
+  #read<K>(keysOf: (e: EpcisEvent) => Iterable<K>): Postings<K> {
+    return Postings.read(this.events.length, (p) => keysOf(this.events[p] as EpcisEvent));
   }
 
-  #part<T extends Postings | TimeOrder>(name: string, build: () => T): T {
-    let part = this.#parts.get(name);
-    if (part === undefined) {
-      part = build();
-      this.#parts.set(name, part);
-    }
-    return part as T;
+  #order(field: "eventTime" | "recordTime"): TimeOrder {
+    return new TimeOrder(this.events.length, (p) => instantOf((this.events[p] as EpcisEvent)[field]));
   }
 
-  #postings(name: string, keysOf: (e: EpcisEvent) => Iterable<string>): Postings {
-    const events = this.#events;
-    return this.#part(name, () => Postings.read(events.length, (p) => keysOf(events[p] as EpcisEvent)));
+  eventTimes(): TimeOrder {
+    this.#eventTimes ??= this.#order("eventTime");
+    return this.#eventTimes;
   }
 
-  times(field: "eventTime" | "recordTime"): TimeOrder {
-    const events = this.#events;
-    return this.#part(
-      field,
-      () => new TimeOrder(events.length, (p) => instantOf((events[p] as EpcisEvent)[field])),
-    );
+  recordTimes(): TimeOrder {
+    this.#recordTimes ??= this.#order("recordTime");
+    return this.#recordTimes;
   }
 
   epcs(): Postings {
-    return this.#postings("epcs", (e) => epcsOf(e).map(canonicalId));
+    this.#epcs ??= this.#read((e) => epcsOf(e).map(canonicalId));
+    return this.#epcs;
   }
 
   classes(): Postings {
-    return this.#postings("classes", (e) => classesOf(e).map(canonicalId));
+    this.#classes ??= this.#read((e) => classesOf(e).map(canonicalId));
+    return this.#classes;
   }
 
   /** Events by the GTIN of each class that has one (gtinOf reads a class through its canonical form). */
   gtins(): Postings {
-    const classes = this.classes();
-    return this.#part("gtins", () => Postings.grouped(classes, gtinOf));
+    this.#gtins ??= Postings.grouped(this.classes(), gtinOf);
+    return this.#gtins;
   }
 
   bizSteps(): Postings {
-    return this.#postings("bizSteps", (e) =>
-      typeof e.bizStep === "string" ? [canonicalBizStep(e.bizStep)] : [],
-    );
+    this.#bizSteps ??= this.#read(bizStepKeys);
+    return this.#bizSteps;
   }
 
-  transformationIds(): Postings {
-    return this.#postings("transformationIds", (e) =>
-      typeof e.transformationID === "string" ? [e.transformationID] : [],
-    );
+  transformationIds(): Postings<unknown> {
+    this.#transformationIds ??= this.#read((e) => [e.transformationID]);
+    return this.#transformationIds;
   }
 
   locations(): Postings {
-    return this.#postings("locations", (e) => {
-      const location = e.bizLocation?.id;
-      return typeof location === "string" ? [canonicalId(location)] : [];
-    });
+    this.#locations ??= this.#read(locationKeys);
+    return this.#locations;
   }
 }
 
@@ -185,13 +189,12 @@ function instantBound(value: string | undefined): Instant | undefined {
 
 function indexedAnswer(index: OracleIndex, q: EventQuery): EpcisEvent[] | undefined {
   const selections: Selection[] = [];
-  for (const [field, lt, ge] of [
-    ["recordTime", q.LT_recordTime, q.GE_recordTime],
-    ["eventTime", q.LT_eventTime, q.GE_eventTime],
+  for (const [times, lt, ge] of [
+    [() => index.recordTimes(), q.LT_recordTime, q.GE_recordTime],
+    [() => index.eventTimes(), q.LT_eventTime, q.GE_eventTime],
   ] as const) {
-    if (lt !== undefined || ge !== undefined) {
-      selections.push([index.times(field).between(instantBound(ge), instantBound(lt))]);
-    }
+    if (lt !== undefined || ge !== undefined)
+      selections.push([times().between(instantBound(ge), instantBound(lt))]);
   }
   for (const parameter of LIST_PARAMETERS) {
     const values: unknown = q[parameter];
@@ -203,24 +206,30 @@ function indexedAnswer(index: OracleIndex, q: EventQuery): EpcisEvent[] | undefi
   return intersect(index.events.length, selections).map((p) => index.events[p] as EpcisEvent);
 }
 
-const indexes = new PerArray((events) => new OracleIndex(events as readonly EpcisEvent[]));
+// An array holding null or undefined is left to the definition, whose readers throw on such an event.
+const indexes = new PerArray((events) =>
+  events.some((e) => e == null) ? undefined : new OracleIndex(events as readonly EpcisEvent[]),
+);
 
 /**
- * The events selected by a query, answered from the oracle's index of `events` (built now if need be), or
- * undefined where the plain filter must answer: a value outside the query's type, or an event a reader of the
- * definition throws on (the definition then throws, or not, as its order of tests decides).
+ * The answer from an index, or undefined where the plain filter must answer: no index, a value outside the
+ * query's type, or an event a reader of the definition throws on (the definition then throws, or not, as its
+ * order of tests decides).
  */
-export function indexedOracle(
-  events: readonly EpcisEvent[],
-  q: EventQuery,
-  now = true,
-): EpcisEvent[] | undefined {
+function answerFrom(index: OracleIndex | undefined, q: EventQuery): EpcisEvent[] | undefined {
   try {
-    const index = indexes.get(events, now);
     return index && indexedAnswer(index, q);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The events selected by a query, answered from the oracle's index of `events`, built now if need be; undefined
+ * where only the plain filter can answer. runOracle uses it from an array's second query on.
+ */
+export function indexedOracle(events: readonly EpcisEvent[], q: EventQuery): EpcisEvent[] | undefined {
+  return answerFrom(indexes.now(events), q);
 }
 
 /**
@@ -233,5 +242,5 @@ export function runOracle(events: readonly EpcisEvent[], q: EventQuery): EpcisEv
   for (const bound of [q.LT_recordTime, q.GE_recordTime, q.LT_eventTime, q.GE_eventTime]) {
     if (bound !== undefined) parseInstant(bound);
   }
-  return indexedOracle(events, q, false) ?? events.filter((e) => matchesQuery(e, q));
+  return answerFrom(indexes.get(events), q) ?? events.filter((e) => matchesQuery(e, q));
 }
