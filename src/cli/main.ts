@@ -15,6 +15,7 @@ import {
   TRACE_HELP,
 } from "./help.ts";
 import { type Flags, parse } from "./parse.ts";
+import { withStopSignals } from "./stop-signals.ts";
 
 export const RUN_OPTIONS = {
   target: { type: "string" },
@@ -67,35 +68,18 @@ async function run(args: string[]): Promise<number> {
   const io = defaultIo();
   // With --json, stdout carries one JSON object and nothing else; what a person reads goes to stderr.
   if (json === true) io.out = (line) => process.stderr.write(`${line}\n`);
-  const outcome = await withStopSignals((signal) => runTracecheck(opts, io, signal));
+  const outcome = await withStopSignals(
+    (signal) => runTracecheck(opts, io, signal),
+    (name) =>
+      process.stderr.write(
+        `tracecheck: ${name} received; stopping and writing the reports of what finished\n`,
+      ),
+  );
   if (json === true) {
     const { jsonSummary } = await import("../harness/report/index.ts");
     process.stdout.write(`${JSON.stringify(jsonSummary(outcome, path.resolve(opts.reportDir)))}\n`);
   }
   return outcome.exitCode;
-}
-
-/**
- * Runs `work` with SIGINT and SIGTERM turned into an abort of its signal, so that a run stops promptly and writes
- * what finished; a second signal ends the process at once.
- */
-async function withStopSignals<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const stop = (name: "SIGINT" | "SIGTERM") => {
-    if (controller.signal.aborted) process.exit(name === "SIGTERM" ? 143 : 130);
-    process.stderr.write(`tracecheck: ${name} received; stopping and writing the reports of what finished\n`);
-    controller.abort(name);
-  };
-  const onInt = () => stop("SIGINT");
-  const onTerm = () => stop("SIGTERM");
-  process.on("SIGINT", onInt);
-  process.on("SIGTERM", onTerm);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.off("SIGINT", onInt);
-    process.off("SIGTERM", onTerm);
-  }
 }
 
 async function diff(args: string[]): Promise<number> {

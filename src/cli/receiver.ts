@@ -8,6 +8,7 @@ import type { MasterDataDocument } from "../model/index.ts";
 import { RECEIVER_FAULT_IDS } from "../receiver/faults.ts";
 import { RECEIVER_CONFIGURATION_NAMES } from "../reference/receiver-configurations.ts";
 import type { Parse } from "./parse.ts";
+import { withStopSignals } from "./stop-signals.ts";
 
 function whole(name: string, v: unknown, fallback: number, min: number): number {
   if (v === undefined) return fallback;
@@ -38,28 +39,6 @@ function setupText(s: ReceiverSetup): string {
     "The recording ends when the command after -- ends, after --until-idle seconds without a request, or on Ctrl-C or SIGTERM.",
   ];
   return `${rows.join("\n")}\n`;
-}
-
-/**
- * Runs `work` with SIGINT and SIGTERM turned into an abort of its signal: for a receiver session, the normal end
- * of the recording. A second signal ends the process at once.
- */
-async function endingOnSignal<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const stop = (name: "SIGINT" | "SIGTERM") => {
-    if (controller.signal.aborted) process.exit(name === "SIGTERM" ? 143 : 130);
-    controller.abort(name);
-  };
-  const onInt = () => stop("SIGINT");
-  const onTerm = () => stop("SIGTERM");
-  process.on("SIGINT", onInt);
-  process.on("SIGTERM", onTerm);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.off("SIGINT", onInt);
-    process.off("SIGTERM", onTerm);
-  }
 }
 
 /** `tracecheck receiver [options] [-- CMD ARGS]`. */
@@ -116,7 +95,7 @@ export async function receiverCommand(args: string[], parse: Parse, help: string
     import("../harness/report/index.ts"),
   ]);
   const color = useColor(process.stdout, process.env);
-  const outcome = await endingOnSignal((signal) =>
+  const outcome = await withStopSignals((signal) =>
     runReceiverSession(
       {
         port: whole("port", values.port, 0, 0),

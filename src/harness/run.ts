@@ -1,7 +1,7 @@
 // `tracecheck run`: definition → target → baseline → suites → verdicts → reports (ARCHITECTURE.md). Exit status
 // 0, 1 or 2 exactly as CONTRACT.md says.
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { loadDefinition, resolveSchema, SchemaUnavailableError } from "../definition/index.ts";
@@ -27,13 +27,13 @@ import {
   validateReport,
   writeReports,
 } from "./report/index.ts";
+import { reportDirProblem, sha256Of, summarise } from "./run-files.ts";
 import {
   type ConformanceClass,
   type Report,
   type RequirementResult,
   type RunOptionsRecord,
   SENDER_CLASSES,
-  type Summary,
 } from "./types.ts";
 import { aggregate, effectiveLevel } from "./verdicts.ts";
 
@@ -62,9 +62,6 @@ export interface RunOutcome {
   exitCode: 0 | 1 | 2 | 130 | 143;
   report?: Report;
 }
-
-/** What the CLI aborts the run with when a signal arrives: the signal's name. */
-export type StopSignal = "SIGINT" | "SIGTERM";
 
 function signalExit(signal: AbortSignal): 130 | 143 {
   return signal.reason === "SIGTERM" ? 143 : 130;
@@ -103,42 +100,6 @@ function noEventsReason(baseline: DiscoveredBaseline, opts: RunOptions): string 
     : `no event of the target could be found (${baseline.note}), so nothing it serves can be checked and it is not certified; if it refuses broad queries, pass --start-from with a product's Digital Link URI, else ${load}.`;
 }
 
-/**
- * Creates the directory and the missing ones above it, one level at a time: node's recursive mkdir never returns
- * for a path under /proc, where every level reports ENOENT.
- */
-async function makeDirectory(dir: string): Promise<void> {
-  try {
-    await mkdir(dir);
-    return;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") return;
-    const parent = path.dirname(dir);
-    if (code !== "ENOENT" || parent === dir) throw err;
-    await makeDirectory(parent);
-  }
-  try {
-    await mkdir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-  }
-}
-
-/** Why the report directory cannot take the reports, in one sentence, or undefined when it can. */
-async function reportDirProblem(dir: string): Promise<string | undefined> {
-  const probe = path.join(dir, `.tracecheck-write-check-${process.pid}`);
-  try {
-    await makeDirectory(dir);
-    await writeFile(probe, "");
-    await unlink(probe);
-    return undefined;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return `the report directory ${dir} cannot be written (${code}); pass --report-dir with a directory you can write to.`;
-  }
-}
-
 /** An earlier report.json for --baseline, read and checked before the run starts, or a sentence saying why not. */
 async function readBaselineReport(file: string): Promise<Report | string> {
   let parsed: unknown;
@@ -152,16 +113,6 @@ async function readBaselineReport(file: string): Promise<Report | string> {
     return `--baseline ${file} is not a tracecheck report (${check.errors.slice(0, 2).join("; ")}); pass the report.json of an earlier run.`;
   }
   return parsed as Report;
-}
-
-async function sha256Of(file: string): Promise<string> {
-  try {
-    return createHash("sha256")
-      .update(await readFile(file))
-      .digest("hex");
-  } catch {
-    return createHash("sha256").update("").digest("hex");
-  }
 }
 
 function optionsRecord(opts: RunOptions, definitionFile: string, sha256: string): RunOptionsRecord {
@@ -186,12 +137,6 @@ function optionsRecord(opts: RunOptions, definitionFile: string, sha256: string)
   return record;
 }
 
-function summarise(requirements: readonly RequirementResult[]): Summary {
-  const summary: Summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
-  for (const r of requirements) summary[r.status] += 1;
-  return summary;
-}
-
 /** Why a finished run is incomplete: the MUST requirements it could not decide, the first one named. */
 function undecidedReason(report: Report): string {
   const undecided = report.requirements.filter((r) => r.level === "MUST" && r.status === "error");
@@ -202,7 +147,7 @@ function undecidedReason(report: Report): string {
 }
 
 /**
- * `signal`, when it aborts (its reason a StopSignal), stops the run promptly: the reports of what finished are
+ * `signal`, when it aborts (its reason the signal's name, SIGINT or SIGTERM), stops the run promptly: the reports of what finished are
  * written, marked interrupted, temporary files are removed, and the exit status is 130 or 143.
  */
 export async function runTracecheck(

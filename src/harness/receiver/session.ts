@@ -4,8 +4,7 @@
 // it says it is done (a command tracecheck ran ends, no request for --until-idle seconds, SIGINT or SIGTERM), the
 // requests it sent are judged against the receiver class of suites/requirements.yaml and reported like a run.
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { generateDataset, readDatasetFile, senderOf } from "../../generate/index.ts";
 import { HttpClient } from "../../http/index.ts";
@@ -19,7 +18,8 @@ import { startReference } from "../../reference/server.ts";
 import { loadRegistry } from "../registry.ts";
 import { DEFAULT_DEFINITION, toolVersion } from "../repo.ts";
 import { exitCodeFor, formatSummary, writeReports } from "../report/index.ts";
-import type { Report, RequirementResult, RunOptionsRecord, Summary } from "../types.ts";
+import { reportDirProblem, sha256Of, summarise } from "../run-files.ts";
+import type { Report, RunOptionsRecord } from "../types.ts";
 import { aggregate, type CheckVerdict } from "../verdicts.ts";
 
 export interface ReceiverSessionOptions {
@@ -105,36 +105,6 @@ export interface ReceiverOutcome {
 type EndReason =
   | { kind: "command"; code: number | null; signal: string | null }
   | { kind: "idle" | "signal" };
-
-function summarise(requirements: readonly RequirementResult[]): Summary {
-  const summary: Summary = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
-  for (const r of requirements) summary[r.status] += 1;
-  return summary;
-}
-
-async function sha256Of(file: string): Promise<string> {
-  try {
-    return createHash("sha256")
-      .update(await readFile(file))
-      .digest("hex");
-  } catch {
-    return createHash("sha256").update("").digest("hex");
-  }
-}
-
-/** Why the report directory cannot take the reports, in one sentence, or undefined when it can. */
-async function reportDirProblem(dir: string): Promise<string | undefined> {
-  const probe = path.join(dir, `.tracecheck-write-check-${process.pid}`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(probe, "");
-    await unlink(probe);
-    return undefined;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return `the report directory ${dir} cannot be written (${code}); pass --report-dir with a directory you can write to.`;
-  }
-}
 
 /** The environment a receiver command gets: ours, and the setup (CONTRACT.md). */
 export function setupEnvironment(setup: ReceiverSetup): Record<string, string> {
