@@ -21,6 +21,7 @@ const REQUIREMENT_FIELDS = new Set([
   "section",
   "level",
   "definitionLevel",
+  "carrier",
   "class",
   "title",
   "rule",
@@ -151,6 +152,9 @@ function checkRequirement(entry: unknown, where: string): Requirement {
     rule: checkText(entry.rule, "rule", named),
     spec: checkText(entry.spec, "spec (the sentence of the spec the rule rests on, quoted exactly)", named),
   };
+  if (entry.carrier !== undefined) {
+    result.carrier = checkText(entry.carrier, "carrier (the sentence of the spec that makes the rule MUST)", named);
+  }
   if (entry.definitionLevel !== undefined) {
     result.definitionLevel = checkLevel(entry.definitionLevel, "definitionLevel", named);
   }

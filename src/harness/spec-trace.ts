@@ -1,11 +1,8 @@
-// The trace from each requirement to the spec's own words: its `spec` quote must be found in the spec, and a MUST
-// must rest on words that carry it (spec 1: "Everything described here is mandatory for a conforming solution.";
+// The trace from each requirement to the spec's own words: its `spec` quote must be one passage of the spec, and
+// a MUST must rest on words that carry it, in the quote or in a `carrier` sentence of its own (spec 1: "Everything described here is mandatory for a conforming solution.";
 // what the spec marks "not shown" is left open, so it never backs a MUST). The quoting convention is the one the
 // header of suites/requirements.yaml describes.
 import type { Level, Requirement } from "./types.ts";
-
-/** Joins the pieces of a quote that leaves words out between them. */
-export const ELISION = " … ";
 
 /** Words that make a quote carry a MUST: the spec's "must" and "mandatory", and the filters' "Only events whose". */
 const MUST_WORDS: readonly RegExp[] = [/\bmust\b/i, /\bmandatory\b/i, /\bOnly events whose\b/];
@@ -20,21 +17,14 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** The pieces of a quote, each whitespace-collapsed. */
-export function quotePieces(quote: string): string[] {
-  return collapseWhitespace(quote)
-    .split(ELISION.trim())
-    .map((piece) => piece.trim())
-    .filter((piece) => piece !== "");
-}
-
 /**
  * The spec as the matcher reads it: one line per paragraph, list item, heading or table row, whitespace-collapsed
  * (a hard-wrapped paragraph is joined back into one line), and the set of its table rows.
  */
 export interface SpecText {
   text: string;
-  rows: ReadonlySet<string>;
+  /** The table rows in the order of the file; a table's rows stand next to each other. */
+  rows: readonly string[];
 }
 
 const BLOCK_START = /^(?:\||#{1,6} |[-*+] |\d+\. )/;
@@ -59,7 +49,7 @@ export function readSpecText(markdown: string): SpecText {
       open = true;
     }
   }
-  const rows = new Set(blocks.filter((line) => line.startsWith("|") && !/^\|[-:| ]+\|$/.test(line)));
+  const rows = blocks.filter((line) => line.startsWith("|") && !/^\|[-:| ]+\|$/.test(line));
   return { text: blocks.join("\n"), rows };
 }
 
@@ -67,46 +57,72 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** Whether the quote is one table row, or several rows in a row, of the spec, each whole. */
+function rowsInSpec(quote: string, rows: readonly string[]): boolean {
+  for (let first = 0; first < rows.length; first++) {
+    let joined = "";
+    for (let last = first; last < rows.length && joined.length < quote.length; last++) {
+      joined = joined === "" ? rows[last]! : `${joined} ${rows[last]!}`;
+      if (joined === quote) return true;
+    }
+  }
+  return false;
+}
+
 /**
- * Whether one piece of a quote is in the spec: a table row equal to a whole row of the file, or whole sentences
- * (one or more, in a row) of one paragraph or list item. Whitespace may differ.
+ * Whether a quote is in the spec as one passage: table rows standing next to each other, each whole, or whole
+ * sentences in a row of one paragraph or list item. Whitespace may differ; nothing may be left out in between.
  */
-export function pieceInSpec(piece: string, spec: SpecText): boolean {
-  if (piece.startsWith("|")) return spec.rows.has(piece);
-  if (!/[.:!?]$/.test(piece)) return false;
-  return new RegExp(`${SENTENCE_START}${escapeRegExp(piece)}${SENTENCE_END}`).test(spec.text);
+export function quoteInSpec(quote: string, spec: SpecText): boolean {
+  const text = collapseWhitespace(quote);
+  if (text.startsWith("|")) return rowsInSpec(text, spec.rows);
+  if (!/[.:!?]$/.test(text)) return false;
+  return new RegExp(`${SENTENCE_START}${escapeRegExp(text)}${SENTENCE_END}`).test(spec.text);
 }
 
 /** Whether the words of a quote can carry a MUST (see the header of suites/requirements.yaml). */
 export function carriesMust(quote: string): boolean {
-  const pieces = quotePieces(quote);
-  if (pieces.some((piece) => NOT_SHOWN.test(piece))) return false;
-  return pieces.some((piece) => piece.startsWith("|") || MUST_WORDS.some((word) => word.test(piece)));
+  const text = collapseWhitespace(quote);
+  if (NOT_SHOWN.test(text)) return false;
+  return text.startsWith("|") || MUST_WORDS.some((word) => word.test(text));
 }
 
 /** Everything wrong with the trace of these requirements to the spec, one sentence each; empty when sound. */
 export function specTraceProblems(requirements: readonly Requirement[], spec: SpecText): string[] {
   const problems: string[] = [];
   for (const r of requirements) {
-    for (const piece of quotePieces(r.spec)) {
-      if (!pieceInSpec(piece, spec)) {
+    const quotes: [string, string][] = [
+      ["spec", r.spec],
+      ...(r.carrier === undefined ? [] : [["carrier", r.carrier] as [string, string]]),
+    ];
+    for (const [field, quote] of quotes) {
+      if (!quoteInSpec(quote, spec)) {
         problems.push(
-          `${r.id}: "${piece}" is not a sentence or table row of the spec; quote whole sentences exactly (only ` +
-            "whitespace may differ) or a table row whole, from its first | to its last.",
+          `${r.id}: its ${field} quote is not one passage of the spec; quote whole sentences in a row exactly (only ` +
+            "whitespace may differ), or whole table rows that stand together, from the first | to the last.",
         );
       }
+    }
+    if (r.carrier !== undefined && !carriesMust(r.carrier)) {
+      problems.push(
+        `${r.id}: its carrier quote has no "must" or "mandatory"; a carrier is the sentence that makes a MUST.`,
+      );
     }
     const levels: [string, Level | undefined][] = [
       ["level", r.level],
       ["definitionLevel", r.definitionLevel],
     ];
     for (const [field, level] of levels) {
-      if (level !== "MUST" || carriesMust(r.spec)) continue;
+      // What the quote leaves "not shown" stays open, whatever a carrier says.
+      const carried =
+        !NOT_SHOWN.test(r.spec) &&
+        (carriesMust(r.spec) || (r.carrier !== undefined && carriesMust(r.carrier)));
+      if (level !== "MUST" || carried) continue;
       problems.push(
         NOT_SHOWN.test(r.spec)
           ? `${r.id}: ${field} is MUST but its quote says "not shown", which leaves the matter open; lower the ${field}.`
-          : `${r.id}: ${field} is MUST but its quote has no "must", "mandatory", "Only events whose" or table row; ` +
-              `quote the words that make it MUST or lower the ${field}.`,
+          : `${r.id}: ${field} is MUST but neither its quote nor a carrier has "must", "mandatory", "Only events ` +
+              `whose" or a table row; quote the words that make it MUST or lower the ${field}.`,
       );
     }
   }

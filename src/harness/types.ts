@@ -36,6 +36,11 @@ export interface Requirement {
    * by " … " (suites/requirements.yaml says how they are written and checked).
    */
   spec: string;
+  /**
+   * The sentence of the spec that makes the requirement MUST when the quote describes the behaviour without saying
+   * so itself, e.g. spec 1's "Everything described here is mandatory for a conforming solution."
+   */
+  carrier?: string;
   /** The level when the user passes `--definition FILE`; without it the requirement has `level`. */
   definitionLevel?: Level;
   tests?: string[];

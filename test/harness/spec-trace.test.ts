@@ -8,8 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadRegistry, parseRegistry, type Registry } from "../../src/harness/registry.ts";
 import {
   carriesMust,
-  pieceInSpec,
-  quotePieces,
+  quoteInSpec,
   readSpecText,
   type SpecText,
   specTraceProblems,
@@ -66,7 +65,7 @@ describe("the spec-trace matcher, on made-up requirements", () => {
     ]) {
       const problems = problemsOf(mangled, "SHOULD");
       expect(problems, mangled).toHaveLength(1);
-      expect(problems[0]).toMatch(/^EVT-MADE-UP: ".*" is not a sentence or table row of the spec/);
+      expect(problems[0]).toMatch(/^EVT-MADE-UP: its spec quote is not one passage of the spec/);
     }
   });
 
@@ -78,31 +77,56 @@ describe("the spec-trace matcher, on made-up requirements", () => {
       "| LT_recordTime | ISO date-time in UTC (xsd:dateTimeStamp) |",
       "A server must not reject a value",
     ]) {
-      expect(pieceInSpec(quotePieces(fragment)[0]!, spec), fragment).toBe(false);
+      expect(quoteInSpec(fragment, spec), fragment).toBe(false);
     }
     // Two sentences in a row, and a list item without its marker, are whole sentences.
-    expect(pieceInSpec("Query parameters. All are optional. Every one must be supported.", spec)).toBe(true);
-    expect(pieceInSpec("Every implementation must support the `X-API-Key` header.", spec)).toBe(true);
+    expect(quoteInSpec("Query parameters. All are optional. Every one must be supported.", spec)).toBe(true);
+    expect(quoteInSpec("Every implementation must support the `X-API-Key` header.", spec)).toBe(true);
   });
 
-  it("checks every piece of a quote that leaves words out, each on its own", () => {
+  it("takes one passage only: words left out between two places are not a quote", () => {
     const joined =
       "Returns all events in the repository, or only the events that match the criteria given as query parameters in the URL. … Everything described here is mandatory for a conforming solution.";
-    expect(quotePieces(joined)).toHaveLength(2);
-    expect(problemsOf(joined)).toEqual([]);
-    const problems = problemsOf(joined.replace("mandatory", "optional"), "SHOULD");
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('"Everything described here is optional for a conforming solution."');
+    expect(quoteInSpec(joined, spec)).toBe(false);
+    expect(problemsOf(joined, "SHOULD")).toHaveLength(1);
+  });
+
+  it("takes table rows that stand together, in their order, and no others", () => {
+    const rows = "| Commission | ObjectEvent | ADD | | Decommission | ObjectEvent | DELETE |";
+    expect(quoteInSpec(rows, spec)).toBe(true);
+    expect(
+      quoteInSpec("| Decommission | ObjectEvent | DELETE | | Commission | ObjectEvent | ADD |", spec),
+    ).toBe(false);
+    expect(
+      quoteInSpec("| Commission | ObjectEvent | ADD | | Aggregation | AggregationEvent | ADD |", spec),
+    ).toBe(false);
+  });
+
+  it("takes a carrier for a MUST whose quote only describes, and holds the carrier to the spec too", () => {
+    const described =
+      "Returns all events in the repository, or only the events that match the criteria given as query parameters in the URL.";
+    const carrier = "Everything described here is mandatory for a conforming solution.";
+    expect(problemsOf(described, "MUST")).toHaveLength(1);
+    expect(problemsOf(described, "MUST", { carrier })).toEqual([]);
+    expect(problemsOf(described, "MUST", { carrier: carrier.replace("mandatory", "optional") })).toEqual([
+      "EVT-MADE-UP: its carrier quote is not one passage of the spec; quote whole sentences in a row exactly (only whitespace may differ), or whole table rows that stand together, from the first | to the last.",
+      'EVT-MADE-UP: its carrier quote has no "must" or "mandatory"; a carrier is the sentence that makes a MUST.',
+      'EVT-MADE-UP: level is MUST but neither its quote nor a carrier has "must", "mandatory", "Only events whose" or a table row; quote the words that make it MUST or lower the level.',
+    ]);
+    // A carrier that is in the spec but carries nothing does not make a MUST.
+    expect(problemsOf(described, "MUST", { carrier: "The resolver acts as a lookup service." })).toHaveLength(
+      2,
+    );
   });
 
   it("finds a sentence that a hard-wrapped paragraph breaks across lines", () => {
     const wrapped = readSpecText(
       "# Title\n\nThe server answers.\nA sender must\n   answer every query.\n\n- An item that\n  wraps.\n",
     );
-    expect(pieceInSpec("A sender must answer every query.", wrapped)).toBe(true);
-    expect(pieceInSpec("An item that wraps.", wrapped)).toBe(true);
-    expect(pieceInSpec("answer every query.", wrapped)).toBe(false);
-    expect(pieceInSpec("Title The server answers.", wrapped)).toBe(false);
+    expect(quoteInSpec("A sender must answer every query.", wrapped)).toBe(true);
+    expect(quoteInSpec("An item that wraps.", wrapped)).toBe(true);
+    expect(quoteInSpec("answer every query.", wrapped)).toBe(false);
+    expect(quoteInSpec("Title The server answers.", wrapped)).toBe(false);
   });
 
   it("fails a MUST whose quote carries no must, mandatory, Only events whose or table row", () => {
@@ -110,11 +134,8 @@ describe("the spec-trace matcher, on made-up requirements", () => {
     expect(problemsOf(quote, "SHOULD")).toEqual([]);
     expect(problemsOf(quote, "MAY")).toEqual([]);
     expect(problemsOf(quote, "MUST")).toEqual([
-      'EVT-MADE-UP: level is MUST but its quote has no "must", "mandatory", "Only events whose" or table row; quote the words that make it MUST or lower the level.',
+      'EVT-MADE-UP: level is MUST but neither its quote nor a carrier has "must", "mandatory", "Only events whose" or a table row; quote the words that make it MUST or lower the level.',
     ]);
-    expect(
-      problemsOf(`${quote} … Everything described here is mandatory for a conforming solution.`),
-    ).toEqual([]);
     expect(carriesMust(ROW)).toBe(true);
     expect(carriesMust("| Commission | ObjectEvent | ADD |")).toBe(true);
   });
@@ -126,14 +147,14 @@ describe("the spec-trace matcher, on made-up requirements", () => {
     expect(problemsOf(notShown, "MUST")).toEqual([
       'EVT-MADE-UP: level is MUST but its quote says "not shown", which leaves the matter open; lower the level.',
     ]);
-    // Not even beside a sentence that says must.
-    expect(problemsOf(`Every one must be supported. … ${notShown}`, "MUST")).toHaveLength(1);
+    // Not even with a carrier that says must.
+    expect(problemsOf(notShown, "MUST", { carrier: "Every one must be supported." })).toHaveLength(1);
   });
 
   it("holds a definitionLevel of MUST to the same test as a level of MUST", () => {
     const quote = "Paths use numeric application identifiers only.";
     expect(problemsOf(quote, "SHOULD", { definitionLevel: "MUST" })).toEqual([
-      'EVT-MADE-UP: definitionLevel is MUST but its quote has no "must", "mandatory", "Only events whose" or table row; quote the words that make it MUST or lower the definitionLevel.',
+      'EVT-MADE-UP: definitionLevel is MUST but neither its quote nor a carrier has "must", "mandatory", "Only events whose" or a table row; quote the words that make it MUST or lower the definitionLevel.',
     ]);
     expect(problemsOf("Every one must be supported.", "SHOULD", { definitionLevel: "MUST" })).toEqual([]);
   });
@@ -141,15 +162,15 @@ describe("the spec-trace matcher, on made-up requirements", () => {
 
 describe("the registry's trace to the spec", () => {
   it("reads the spec from the sibling ../shared/spec folder", () => {
-    expect(spec.rows.has("| Commission | ObjectEvent | ADD |")).toBe(true);
+    expect(spec.rows).toContain("| Commission | ObjectEvent | ADD |");
     expect(spec.text).toContain("Everything described here is mandatory for a conforming solution.");
   });
 
-  it("finds every piece of every requirement's spec quote in the spec", () => {
+  it("finds every requirement's spec quote, and its carrier, in the spec as one passage", () => {
     const missing = registry.requirements.flatMap((r) =>
-      quotePieces(r.spec)
-        .filter((piece) => !pieceInSpec(piece, spec))
-        .map((piece) => `${r.id}: ${piece}`),
+      [r.spec, ...(r.carrier === undefined ? [] : [r.carrier])]
+        .filter((quote) => !quoteInSpec(quote, spec))
+        .map((quote) => `${r.id}: ${quote}`),
     );
     expect(missing).toEqual([]);
   });
@@ -157,7 +178,7 @@ describe("the registry's trace to the spec", () => {
   it("makes a requirement MUST only where its quote carries it", () => {
     const unfounded = registry.requirements
       .filter((r) => r.level === "MUST" || r.definitionLevel === "MUST")
-      .filter((r) => !carriesMust(r.spec))
+      .filter((r) => !carriesMust(r.spec) && (r.carrier === undefined || !carriesMust(r.carrier)))
       .map((r) => `${r.id}: ${r.spec}`);
     expect(unfounded).toEqual([]);
   });
