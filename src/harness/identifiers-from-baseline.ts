@@ -34,7 +34,7 @@ export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | 
 }
 
 /** The elements of an EPC, class, location or party in any spelling, or undefined for anything else. */
-function elementsOf(id: string): DigitalLinkElement[] | undefined {
+export function elementsOf(id: string): DigitalLinkElement[] | undefined {
   try {
     return parseDigitalLink(canonicalId(id)).elements;
   } catch {

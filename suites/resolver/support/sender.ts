@@ -3,25 +3,16 @@
 // party. An identifier under that prefix, or exchanged at setup, is the sender's own: its resolver must answer
 // for it. Another company's GTIN, GLN or party may get a 404 from a sender that resolves only what it issued.
 import type { RunContext } from "../../../src/harness/context.ts";
+import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
 import {
   CANONICAL_DL_BASE,
   canonicalId,
-  type DigitalLinkElement,
   type EpcisEvent,
   formatDigitalLink,
   idValue,
   PARTY_FIELDS,
-  parseDigitalLink,
 } from "../../../src/model/index.ts";
-
-function elementsOf(id: string): DigitalLinkElement[] | undefined {
-  try {
-    return parseDigitalLink(canonicalId(id)).elements;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The canonical URI of the key alone (/417/…, /414/…, /01/…) when the identifier's first AI is `ai`. */
 export function keyUri(id: string, ai: string): string | undefined {

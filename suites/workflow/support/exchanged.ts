@@ -3,23 +3,9 @@
 // says so. The party and location exchanged at setup are the resolver class's (suites/resolver/support/sender.ts).
 import type { Hop } from "../../../src/harness/assertions/trace-back.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import {
-  canonicalBizStep,
-  canonicalId,
-  type DigitalLinkElement,
-  type EpcisEvent,
-  isDigitalLink,
-  parseDigitalLink,
-} from "../../../src/model/index.ts";
+import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
+import { canonicalBizStep, canonicalId, type EpcisEvent, isDigitalLink } from "../../../src/model/index.ts";
 import { ownership, sender } from "../../resolver/support/sender.ts";
-
-function elementsOf(id: string): DigitalLinkElement[] | undefined {
-  try {
-    return parseDigitalLink(canonicalId(id)).elements;
-  } catch {
-    return undefined;
-  }
-}
 
 export type ProductForm = "00" | "01/10" | "01/21";
 
