@@ -15,6 +15,7 @@ import {
 } from "../reference/receiver-configurations.ts";
 import { childEnvironment } from "./outcome.ts";
 import { mapPool } from "./pool.ts";
+import { columns } from "./table.ts";
 
 const BIN = path.join(REPO_ROOT, "bin", "tracecheck.js");
 
@@ -356,18 +357,6 @@ export async function runReceiverMatrix(opts: ReceiverMatrixOptions): Promise<Re
     ok: rows.filter((r) => r.ok).length,
     total: rows.length,
   };
-}
-
-function columns(rows: string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, c) => cell.padEnd(widths[c]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
 }
 
 export function formatReceiverMatrix(m: ReceiverMatrix): string {

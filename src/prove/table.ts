@@ -2,7 +2,8 @@
 import type { KillMatrix } from "./kill-matrix.ts";
 import type { NoFalseVerdicts, RealDocuments } from "./run-matrix.ts";
 
-function columns(rows: string[][]): string {
+/** Rows of cells as left-aligned text columns, two spaces apart. */
+export function columns(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
   return rows
     .map((r) =>
