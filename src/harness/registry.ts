@@ -153,7 +153,11 @@ function checkRequirement(entry: unknown, where: string): Requirement {
     spec: checkText(entry.spec, "spec (the sentence of the spec the rule rests on, quoted exactly)", named),
   };
   if (entry.carrier !== undefined) {
-    result.carrier = checkText(entry.carrier, "carrier (the sentence of the spec that makes the rule MUST)", named);
+    result.carrier = checkText(
+      entry.carrier,
+      "carrier (the sentence of the spec that makes the rule MUST)",
+      named,
+    );
   }
   if (entry.definitionLevel !== undefined) {
     result.definitionLevel = checkLevel(entry.definitionLevel, "definitionLevel", named);
