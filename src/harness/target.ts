@@ -1,16 +1,9 @@
-// What suites use to talk to the target: one client per worker, the baseline, and GET /events with every page
-// read before a set is judged (ARCHITECTURE.md "Pages are followed").
-import {
-  type FollowPagesOptions,
-  followPages,
-  HttpClient,
-  type HttpResult,
-  type PageResult,
-} from "../http/index.ts";
+// What suites use to talk to the target: one client per worker, the baseline, the budgets of an answer and the
+// evidence of an exchange. GET /events itself is read in answer.ts.
+import { type FollowPagesOptions, HttpClient } from "../http/index.ts";
 import { encodeQuery } from "../model/index.ts";
-import type { EpcisEvent, EventQuery } from "../model/types.ts";
+import type { EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
-import { eventsOf } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
@@ -43,61 +36,15 @@ export function loadBaseline(ctx: RunContext): Baseline {
   return baseline;
 }
 
-/** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to followPages. */
+/** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to readPages. */
 export function pageBudget(ctx: RunContext): FollowPagesOptions {
   return { maxPages: ctx.maxPages, maxBytes: ctx.maxAnswerBytes };
 }
 
-export type QueryOutcome =
-  | { kind: "events"; events: EpcisEvent[]; pages: PageResult[]; first: PageResult }
-  | { kind: "refused"; first: HttpResult }
-  | { kind: "rejected"; first: HttpResult }
-  | { kind: "broken"; message: string; first?: HttpResult | PageResult; exchange?: ExchangeRecord };
-
+/** The query interface's URL for a query (or a raw query string, for requests the model would never write). */
 export function eventsUrl(ctx: RunContext, q: EventQuery | string): string {
   const qs = typeof q === "string" ? q : encodeQuery(q);
   return `${ctx.eventsBase}/events${qs ? `?${qs}` : ""}`;
-}
-
-/**
- * GET /events with the query, every page followed. "refused" is a 413 (spec 7); "rejected" any other 4xx;
- * "broken" a 5xx, a body that is not a query document, or paging that loops or fails.
- */
-export async function queryEvents(ctx: RunContext, q: EventQuery | string): Promise<QueryOutcome> {
-  const { pages, problem } = await followPages(targetClient(ctx), eventsUrl(ctx, q), pageBudget(ctx));
-  // A first answer that is not a 2xx is not among the pages; it is the problem's result.
-  const refusal = pages.length === 0 ? problem?.result : undefined;
-  if (refusal && refusal.status === 413) return { kind: "refused", first: refusal };
-  if (refusal && refusal.status >= 400 && refusal.status < 500) return { kind: "rejected", first: refusal };
-  const first = pages[0] ?? problem?.result;
-  if (problem) return { kind: "broken", message: problem.message, first, exchange: problem.exchange };
-  const events: EpcisEvent[] = [];
-  for (const page of pages) {
-    if (page.status < 200 || page.status > 299) {
-      return {
-        kind: "broken",
-        message: `${page.url} answered ${page.status}`,
-        first,
-        exchange: page.exchange,
-      };
-    }
-    let list: EpcisEvent[] | undefined;
-    try {
-      list = eventsOf(page.json());
-    } catch {
-      list = undefined;
-    }
-    if (!list) {
-      return {
-        kind: "broken",
-        message: `${page.url} did not answer an EPCIS query document with an eventList`,
-        first,
-        exchange: page.exchange,
-      };
-    }
-    events.push(...list);
-  }
-  return { kind: "events", events, pages, first: pages[0]! };
 }
 
 /** Evidence from one exchange: request, response excerpt and the curl line (the key never in it). */

@@ -63,7 +63,7 @@ requirementTest(
     }
     const expected = runOracle(baseline.events, query);
     const comparison = compareEventSets(expected, answer.value.events);
-    const evidence = exchangeEvidence(answer.value.first.exchange, {
+    const evidence = exchangeEvidence(answer.value.exchange, {
       expected: { events: expected.length, query },
       actual: { events: answer.value.events.length },
     });

@@ -2,6 +2,8 @@
 // (parentID, childEPCs) and transformation inputs (inputEPCList, inputQuantityList) to the events that
 // commissioned the inputs. The target's walk must reach every event the same walk reaches over the oracle; a hop
 // the target refuses with 413 is inconclusive, and the oracle's walk is refused there too.
+
+import { queryEvents } from "../../src/harness/answer.ts";
 import {
   type AskHop,
   hopQuery,
@@ -10,8 +12,7 @@ import {
   traceProblem,
 } from "../../src/harness/assertions/trace-back.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence, loadBaseline, queryEvents } from "../../src/harness/target.ts";
-import { HttpError } from "../../src/http/index.ts";
+import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import { runOracle } from "../../src/model/index.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 
@@ -28,32 +29,22 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
     return;
   }
   const ask: AskHop = async (hop) => {
-    try {
-      const outcome = await queryEvents(ctx, hopQuery(hop));
-      switch (outcome.kind) {
-        case "events":
-          return { kind: "events", events: outcome.events };
-        case "refused":
-          // Inconclusive beyond this hop: whether a one-identifier query may be refused is EVT-413-NARROW's.
-          return { kind: "refused", evidence: exchangeEvidence(outcome.first.exchange) };
-        case "rejected":
-          return {
-            kind: "failed",
-            reason: `refused with ${outcome.first.status}`,
-            evidence: exchangeEvidence(outcome.first.exchange),
-          };
-        default:
-          return {
-            kind: "failed",
-            reason: outcome.message,
-            evidence: exchangeEvidence(outcome.exchange ?? outcome.first?.exchange),
-          };
-      }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        return { kind: "failed", reason: err.message, evidence: exchangeEvidence(err.exchange) };
-      }
-      throw err;
+    const answer = await queryEvents(ctx, hopQuery(hop));
+    switch (answer.kind) {
+      case "events":
+        return { kind: "events", events: answer.events };
+      case "refused":
+        // Inconclusive beyond this hop: whether a one-identifier query may be refused is EVT-413-NARROW's.
+        return { kind: "refused", evidence: exchangeEvidence(answer.result.exchange) };
+      case "rejected":
+      case "throttled":
+        return {
+          kind: "failed",
+          reason: `refused with ${answer.result.status}`,
+          evidence: exchangeEvidence(answer.result.exchange),
+        };
+      case "broken":
+        return { kind: "failed", reason: answer.message, evidence: exchangeEvidence(answer.exchange) };
     }
   };
   const oracle: AskHop = async (hop) => ({

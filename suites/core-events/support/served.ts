@@ -1,10 +1,11 @@
 // Verdicts about events of the baseline, each shown with an exchange that serves the event again: a narrow query
 // on one of its identifiers, so that the curl line in the report reproduces what was judged.
 
+import { exchangeOf, queryEvents } from "../../../src/harness/answer.ts";
 import { identifiersOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
-import { exchangeEvidence, queryEvents } from "../../../src/harness/target.ts";
+import { exchangeEvidence } from "../../../src/harness/target.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/index.ts";
 
@@ -30,15 +31,9 @@ function narrowQueryFor(event: EpcisEvent): EventQuery | undefined {
 async function servedEvidence(ctx: RunContext, found: EventProblem): Promise<Evidence> {
   const query = narrowQueryFor(found.event);
   if (query === undefined) return found.problem;
-  try {
-    const outcome = await queryEvents(ctx, query);
-    const exchange =
-      outcome.kind === "broken" ? (outcome.exchange ?? outcome.first?.exchange) : outcome.first.exchange;
-    return exchangeEvidence(exchange, found.problem);
-  } catch {
-    // The event was judged as the baseline holds it; an exchange that fails now only loses the curl line.
-    return found.problem;
-  }
+  const exchange = exchangeOf(await queryEvents(ctx, query));
+  // The event was judged as the baseline holds it; an exchange that fails now only loses the curl line.
+  return exchange?.response === undefined ? found.problem : exchangeEvidence(exchange, found.problem);
 }
 
 /**

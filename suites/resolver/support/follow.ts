@@ -1,10 +1,9 @@
 // Following the links of a link set: an epcis link read as a query interface (every page), a masterData link
 // read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
-import { eventsOf } from "../../../src/harness/baseline.ts";
+import { readEventsAnswer } from "../../../src/harness/answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import { pageBudget, targetClient } from "../../../src/harness/target.ts";
+import { readDocument } from "../../../src/harness/resolver-answer.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
-import { followPages, HttpError } from "../../../src/http/index.ts";
 import { type EpcisEvent, type EventQuery, encodeQuery } from "../../../src/model/index.ts";
 
 export interface EventsRequest {
@@ -39,40 +38,24 @@ export type LinkedEvents =
 
 /** The events an epcis href answers, every rel="next" page followed; 413 is "refused" (spec 7). */
 export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEvents> {
-  let read: Awaited<ReturnType<typeof followPages>>;
-  try {
-    read = await followPages(targetClient(ctx), href, {
-      ...pageBudget(ctx),
-      request: { redirect: "follow" },
-    });
-  } catch (err) {
-    if (err instanceof HttpError) return { kind: "broken", message: err.message, exchange: err.exchange };
-    throw err;
-  }
-  const { pages, problem } = read;
-  const first = pages[0];
-  const stopped = problem?.result;
-  if (first === undefined && stopped?.status === 413) return { kind: "refused", exchange: stopped.exchange };
-  if (problem) return { kind: "broken", message: problem.message, exchange: problem.exchange };
-  if (first === undefined) return { kind: "broken", message: `${href} answered no page` };
-  const events: EpcisEvent[] = [];
-  for (const page of pages) {
-    let list: EpcisEvent[] | undefined;
-    try {
-      list = eventsOf(page.json());
-    } catch {
-      list = undefined;
-    }
-    if (list === undefined) {
+  const answer = await readEventsAnswer(ctx, href, { redirect: "follow" });
+  switch (answer.kind) {
+    case "events":
+      return { kind: "events", events: answer.events, exchange: answer.pages[0]!.exchange };
+    case "refused":
+      return { kind: "refused", exchange: answer.result.exchange };
+    case "rejected":
+    case "throttled":
       return {
         kind: "broken",
-        message: `${page.url} answered ${page.status} without an EPCIS query document holding an eventList`,
-        exchange: page.exchange,
+        message: `${href} answered status ${answer.result.status}`,
+        exchange: answer.result.exchange,
       };
-    }
-    events.push(...list);
+    case "broken":
+      return answer.exchange === undefined
+        ? { kind: "broken", message: answer.message }
+        : { kind: "broken", message: answer.message, exchange: answer.exchange };
   }
-  return { kind: "events", events, exchange: first.exchange };
 }
 
 export type LinkedDocument =
@@ -81,29 +64,10 @@ export type LinkedDocument =
 
 /** The JSON-LD document a masterData href answers (spec 4.2: a client follows the href it is given). */
 export async function documentAt(ctx: RunContext, href: string): Promise<LinkedDocument> {
-  try {
-    const result = await targetClient(ctx).get(href, {
-      accept: "application/ld+json, application/json;q=0.9",
-      redirect: "follow",
-    });
-    if (result.status < 200 || result.status > 299) {
-      return {
-        kind: "broken",
-        message: `the masterData link answered ${result.status}`,
-        exchange: result.exchange,
-      };
-    }
-    try {
-      return { kind: "document", doc: result.json(), exchange: result.exchange };
-    } catch {
-      return {
-        kind: "broken",
-        message: "the masterData link answered a body that is not JSON",
-        exchange: result.exchange,
-      };
-    }
-  } catch (err) {
-    if (err instanceof HttpError) return { kind: "broken", message: err.message, exchange: err.exchange };
-    throw err;
-  }
+  const read = await readDocument(ctx, href);
+  if (read.problem === undefined) return { kind: "document", doc: read.body, exchange: read.exchange! };
+  const message = `the masterData link: ${read.problem}`;
+  return read.exchange === undefined
+    ? { kind: "broken", message }
+    : { kind: "broken", message, exchange: read.exchange };
 }

@@ -1,5 +1,6 @@
-// Asking the resolver for link sets (spec 4.2: linkType=linkset) and telling an answer that is a link set from
-// one that is not. Every answer keeps its exchange, so that any verdict built on it carries the evidence.
+// The resolver suite's link sets (spec 4.2: linkType=linkset), asked through the harness's one reader of the
+// resolver (src/harness/resolver-answer.ts). Every answer keeps its exchange, so that any verdict built on it
+// carries the evidence.
 import {
   entryAbout,
   type LinkObject,
@@ -8,13 +9,11 @@ import {
 } from "../../../src/harness/assertions/linkset.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { PATH_FORMS, type PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
-import { targetClient } from "../../../src/harness/target.ts";
+import { LINKSET_ACCEPT, readLinkset, requestResolver } from "../../../src/harness/resolver-answer.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
-import { type GetOptions, HttpError, type HttpResult } from "../../../src/http/index.ts";
+import type { HttpResult } from "../../../src/http/index.ts";
 import { CANONICAL_DL_BASE, rebaseDigitalLink } from "../../../src/model/index.ts";
 import { sampledIdentifiers } from "./identifiers.ts";
-
-export const LINKSET_ACCEPT = "application/linkset+json, application/json;q=0.9";
 
 export interface LinksetAnswer {
   form: PathForm;
@@ -45,35 +44,8 @@ export function canonicalBaseReplaced(issued: string, resolverBase: string): str
   return `${resolverBase.replace(/\/+$/, "")}${issued.slice(CANONICAL_DL_BASE.length)}`;
 }
 
-function isLinksetBody(body: unknown): boolean {
-  return typeof body === "object" && body !== null && "linkset" in body;
-}
-
-export interface HttpRequestOutcome {
-  result?: HttpResult;
-  exchange?: ExchangeRecord;
-  /** Why no HTTP answer came (a network error or a timeout). */
-  error?: string;
-}
-
-/** GET of a resolver URL; redirects are followed, since a resolver may answer from another address. */
-export async function requestResolver(
-  ctx: RunContext,
-  url: string,
-  options: GetOptions = {},
-): Promise<HttpRequestOutcome> {
-  try {
-    const result = await targetClient(ctx).get(url, {
-      accept: LINKSET_ACCEPT,
-      redirect: "follow",
-      ...options,
-    });
-    return { result, exchange: result.exchange };
-  } catch (err) {
-    if (err instanceof HttpError) return { exchange: err.exchange, error: err.message };
-    throw err;
-  }
-}
+export type { ResolverRequest as HttpRequestOutcome } from "../../../src/harness/resolver-answer.ts";
+export { LINKSET_ACCEPT, requestResolver };
 
 export async function requestLinkset(
   ctx: RunContext,
@@ -81,25 +53,12 @@ export async function requestLinkset(
   uri: string,
   url = linksetUrl(ctx, uri),
 ): Promise<LinksetAnswer> {
+  const { result, body, problem, exchange } = await readLinkset(ctx, url);
   const answer: LinksetAnswer = { form, uri, url };
-  const { result, exchange, error } = await requestResolver(ctx, url);
-  if (exchange) answer.exchange = exchange;
-  if (result === undefined) {
-    answer.problem = error ?? "no answer";
-    return answer;
-  }
-  answer.result = result;
-  if (result.status < 200 || result.status > 299) {
-    answer.problem = `the resolver answered ${result.status} instead of a link set`;
-    return answer;
-  }
-  try {
-    answer.body = result.json();
-  } catch {
-    answer.problem = `the resolver answered ${result.status} with a body that is not JSON`;
-    return answer;
-  }
-  if (!isLinksetBody(answer.body)) answer.problem = "the JSON answer has no linkset member";
+  if (exchange !== undefined) answer.exchange = exchange;
+  if (result !== undefined) answer.result = result;
+  if (body !== undefined) answer.body = body;
+  if (problem !== undefined) answer.problem = problem;
   return answer;
 }
 

@@ -2,6 +2,7 @@
 // resolver base, its link set, and the links it offers followed to master data or to events. Each step answers
 // ok with its value, or the reason it failed with the exchange that shows it.
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
+import { readEventsAnswer } from "../../../src/harness/answer.ts";
 import {
   entryAbout,
   type LinkObject,
@@ -12,11 +13,11 @@ import {
   MASTER_DATA_LINK,
 } from "../../../src/harness/assertions/linkset.ts";
 import { jsonLdProblem, masterDataTypeProblem } from "../../../src/harness/assertions/master-data.ts";
-import { eventsOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import { exchangeEvidence, pageBudget, targetClient } from "../../../src/harness/target.ts";
+import { type JsonRead, readDocument, readLinkset } from "../../../src/harness/resolver-answer.ts";
+import { exchangeEvidence } from "../../../src/harness/target.ts";
 import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
-import { followPages, HttpError, type HttpResult } from "../../../src/http/index.ts";
+import type { HttpResult } from "../../../src/http/index.ts";
 import {
   canonicalId,
   DigitalLinkError,
@@ -54,34 +55,25 @@ function withheldHint(exchange: ExchangeRecord, status: number | undefined): str
   return `; the key was withheld because ${new URL(exchange.request.url).origin} is not an origin of the target: allow it with --allow-origin`;
 }
 
-/** A GET of the resolver or of a link it gave; redirects are followed, as the resolver class follows them. */
-async function get(
-  ctx: RunContext,
-  url: string,
-  accept: string,
-  stage: Failure["stage"],
-): Promise<Step<HttpResult>> {
-  try {
-    const res = await targetClient(ctx).get(url, { accept, redirect: "follow" });
-    if (res.status >= 200 && res.status <= 299) return { ok: true, value: res };
-    return failed(
-      `${url} answered ${res.status}${withheldHint(res.exchange, res.status)}`,
-      exchangeEvidence(res.exchange, { expected: "a 2xx answer" }),
-      stage,
-      res.status,
-    );
-  } catch (err) {
-    if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange), stage);
-    throw err;
+/**
+ * A read of the resolver or of a link it gave (the harness's one reader: redirects followed, the key kept on the
+ * allowed origins) as a step: the JSON it answered, or why there is none.
+ */
+function jsonStep(read: JsonRead, stage: Failure["stage"]): Step<{ body: unknown; result: HttpResult }> {
+  // A JSON answer without a linkset member is for the caller to judge, with the shape of what came.
+  if (read.body !== undefined && read.result !== undefined) {
+    return { ok: true, value: { body: read.body, result: read.result } };
   }
-}
-
-function json(res: HttpResult, stage: Failure["stage"]): Step<unknown> {
-  try {
-    return { ok: true, value: res.json() };
-  } catch (err) {
-    return failed((err as Error).message, exchangeEvidence(res.exchange, { expected: "a JSON body" }), stage);
-  }
+  const { exchange, status } = read;
+  const reason = read.problem ?? "no answer";
+  if (exchange === undefined) return failed(reason, {}, stage, status);
+  const answered = status !== undefined && status >= 200 && status <= 299;
+  return failed(
+    reason + withheldHint(exchange, status),
+    exchangeEvidence(exchange, { expected: answered ? "a JSON body" : "a 2xx answer" }),
+    stage,
+    status,
+  );
 }
 
 export interface Resolved {
@@ -102,25 +94,15 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
     }
     throw err;
   }
-  const answer = await get(
-    ctx,
-    `${uri}?linkType=linkset`,
-    "application/linkset+json, application/json",
-    "linkset",
-  );
+  const answer = jsonStep(await readLinkset(ctx, `${uri}?linkType=linkset`), "linkset");
   if (!answer.ok) return answer;
-  const body = json(answer.value, "linkset");
-  if (!body.ok) return body;
-  const entry = entryAbout(body.value, uri) ?? linksetEntries(body.value)[0];
+  const { body, result } = answer.value;
+  const entry = entryAbout(body, uri) ?? linksetEntries(body)[0];
   if (entry === undefined) {
-    const shape = linksetShapeProblem(body.value) ?? { message: "the linkset array is empty" };
-    return failed(
-      `the link set of ${uri} has no entry`,
-      exchangeEvidence(answer.value.exchange, shape),
-      "linkset",
-    );
+    const shape = linksetShapeProblem(body) ?? { message: "the linkset array is empty" };
+    return failed(`the link set of ${uri} has no entry`, exchangeEvidence(result.exchange, shape), "linkset");
   }
-  return { ok: true, value: { uri, entry, answer: answer.value } };
+  return { ok: true, value: { uri, entry, answer: result } };
 }
 
 /** The first link of a type in the resolved entry, or why there is none. */
@@ -147,60 +129,51 @@ export async function resolveMasterData(
   if (!resolved.ok) return resolved;
   const link = linkOf(resolved.value, MASTER_DATA_LINK);
   if (!link.ok) return link;
-  const answer = await get(ctx, link.value.href, "application/ld+json, application/json", "link");
+  const answer = jsonStep(await readDocument(ctx, link.value.href), "link");
   if (!answer.ok) return answer;
-  const doc = json(answer.value, "link");
-  if (!doc.ok) return doc;
-  const problem = (await jsonLdProblem(doc.value)) ?? (await masterDataTypeProblem(doc.value, type));
+  const { body, result } = answer.value;
+  const problem = (await jsonLdProblem(body)) ?? (await masterDataTypeProblem(body, type));
   if (problem !== undefined) {
     return failed(
       `the master data at ${link.value.href}: ${problem.message ?? `is not a ${type}`}`,
-      exchangeEvidence(answer.value.exchange, problem),
+      exchangeEvidence(result.exchange, problem),
       "link",
     );
   }
-  return { ok: true, value: doc.value as Record<string, unknown> };
+  return { ok: true, value: body as Record<string, unknown> };
 }
 
-/** A page of an answer as the transport keeps it. */
-type Page = Awaited<ReturnType<typeof followPages>>["pages"][number];
-
-/** Every event a GET /events URL answers, across its pages; a 413 keeps its status (spec 7). */
+/** Every event a GET /events URL answers, across its pages (the harness's one reader); a 413 keeps its status. */
 export async function fetchEvents(
   ctx: RunContext,
   url: string,
-): Promise<Step<{ events: EpcisEvent[]; first: Page }>> {
-  let read: Awaited<ReturnType<typeof followPages>>;
-  try {
-    read = await followPages(targetClient(ctx), url, { ...pageBudget(ctx), request: { redirect: "follow" } });
-  } catch (err) {
-    if (err instanceof HttpError) return failed(err.message, exchangeEvidence(err.exchange), "link");
-    throw err;
-  }
-  if (read.problem) {
-    const status = read.problem.result?.status;
-    return failed(
-      read.problem.message + withheldHint(read.problem.exchange, status),
-      exchangeEvidence(read.problem.exchange),
-      "link",
-      status,
-    );
-  }
-  const events: EpcisEvent[] = [];
-  for (const page of read.pages) {
-    const list = eventsOf(page.json());
-    if (list === undefined) {
+): Promise<Step<{ events: EpcisEvent[]; exchange: ExchangeRecord }>> {
+  const answer = await readEventsAnswer(ctx, url, { redirect: "follow" });
+  switch (answer.kind) {
+    case "events":
+      return { ok: true, value: { events: answer.events, exchange: answer.pages[0]!.exchange } };
+    case "refused":
+    case "rejected":
+    case "throttled": {
+      const { status, exchange } = answer.result;
       return failed(
-        `${page.url} did not answer an EPCIS query document with an eventList`,
-        exchangeEvidence(page.exchange, { expected: "an EPCISQueryDocument" }),
+        `${url} answered ${status}${withheldHint(exchange, status)}`,
+        exchangeEvidence(exchange, { expected: "an EPCISQueryDocument" }),
         "link",
+        status,
       );
     }
-    events.push(...list);
+    case "broken":
+      return failed(
+        answer.exchange === undefined
+          ? answer.message
+          : answer.message + withheldHint(answer.exchange, answer.status),
+        exchangeEvidence(
+          answer.exchange,
+          answer.paging === undefined ? { expected: "an EPCISQueryDocument" } : {},
+        ),
+        "link",
+        answer.status,
+      );
   }
-  const first = read.pages[0];
-  if (first === undefined) {
-    return failed(`${url} answered no page`, { message: "no page was read", actual: url }, "link");
-  }
-  return { ok: true, value: { events, first } };
 }

@@ -1,0 +1,219 @@
+// The one reader of the target's query interface: every suite that asks GET /events, whether for a query of its
+// own, a link set's epcis link or a trace-back hop, reads the answer here. Paging (every rel="next" page, the
+// page and byte budgets, loops, off-origin pages), redirects, 429 and the body cap are handled once, and the
+// answer comes back in one shape: events, a 413, another refusal, a 429 still standing, or broken with why.
+//
+// An answer is held in memory while it is judged, so it is also bounded by what the target showed it holds: the
+// events of a filtered query are some of the repository's, and an answer that runs far past the whole discovered
+// repository is stopped there instead of being read until the page budget, however large that is.
+import { statSync } from "node:fs";
+import {
+  HttpError,
+  type HttpResult,
+  type PageProblemKind,
+  type PageResult,
+  readPages,
+} from "../http/index.ts";
+import type { EpcisEvent, EventQuery } from "../model/types.ts";
+import { eventsOf } from "./baseline.ts";
+import type { RunContext } from "./context.ts";
+import { eventsUrl, loadBaseline, pageBudget, targetClient } from "./target.ts";
+import type { ExchangeRecord } from "./types.ts";
+
+/** Why reading stopped: a problem of the pages themselves, or an answer larger than the repository. */
+export type AnswerStop = PageProblemKind | "beyond-repository";
+
+export type EventsAnswer =
+  | { kind: "events"; url: string; events: EpcisEvent[]; pages: PageResult[] }
+  /** 413 Query Too Complex (spec 7). */
+  | { kind: "refused"; url: string; result: HttpResult }
+  /** Any other 4xx. */
+  | { kind: "rejected"; url: string; result: HttpResult }
+  /** 429 still standing after the client's retries: the target asked to be asked later, which decides nothing. */
+  | { kind: "throttled"; url: string; result: HttpResult }
+  /**
+   * No usable answer: a 5xx, a body that is not a query document, a network failure, or broken paging (`paging`
+   * says which); `status` is the status of the response that broke it, when one came.
+   */
+  | {
+      kind: "broken";
+      url: string;
+      message: string;
+      exchange?: ExchangeRecord;
+      paging?: AnswerStop;
+      status?: number;
+    };
+
+export interface ReadAnswerOptions {
+  /** Follow redirects, as a receiver following a link it was given does; GET /events itself is not redirected. */
+  redirect?: "follow";
+}
+
+/** What an answer may hold before it is stopped as larger than the repository. */
+interface HoldLimit {
+  events: number;
+  bytes: number;
+  /** The baseline is the whole repository: an answer past the limit is wrong, not merely large. */
+  complete: boolean;
+  /** What discovery found, for the message. */
+  discovered: { events: number; bytes: number };
+}
+
+let holdLimit: HoldLimit | undefined;
+
+/**
+ * Twice the discovered repository and then some: an honest answer, duplicates and a repository that grew since
+ * discovery included, stays far below it; pages that never end reach it after a repository's worth of reading.
+ */
+function limitOf(ctx: RunContext): HoldLimit {
+  if (holdLimit !== undefined) return holdLimit;
+  const baseline = loadBaseline(ctx);
+  const events = Math.max(baseline.events.length, baseline.datasetEvents?.length ?? 0);
+  let bytes: number;
+  try {
+    bytes = statSync(ctx.baselineFile).size;
+  } catch {
+    bytes = 0;
+  }
+  holdLimit = {
+    events: 2 * events + 1_000,
+    bytes: 2 * bytes + 4 * 1024 ** 2,
+    complete: baseline.complete,
+    discovered: { events, bytes },
+  };
+  return holdLimit;
+}
+
+function broken(
+  url: string,
+  message: string,
+  exchange?: ExchangeRecord,
+  paging?: AnswerStop,
+  status?: number,
+): EventsAnswer {
+  const answer: EventsAnswer = { kind: "broken", url, message };
+  if (exchange !== undefined) answer.exchange = exchange;
+  if (paging !== undefined) answer.paging = paging;
+  if (status !== undefined) answer.status = status;
+  return answer;
+}
+
+/**
+ * The exchange of the page where reading stopped, marked as cut short by the harness: past a repository the
+ * harness could not read whole, the answer is not shown to be wrong, and a check that judges it is undecided.
+ */
+function cutShort(exchange: ExchangeRecord): ExchangeRecord {
+  return exchange.response === undefined
+    ? exchange
+    : { ...exchange, response: { ...exchange.response, truncated: true } };
+}
+
+/** GET `url` on the target, every page read, classified. Network failures are answers too ("broken"). */
+export async function readEventsAnswer(
+  ctx: RunContext,
+  url: string,
+  options: ReadAnswerOptions = {},
+): Promise<EventsAnswer> {
+  const limit = limitOf(ctx);
+  const pages: PageResult[] = [];
+  const events: EpcisEvent[] = [];
+  let bytes = 0;
+  let notDocument: PageResult | undefined;
+  let beyond: PageResult | undefined;
+  let read: Awaited<ReturnType<typeof readPages>>;
+  try {
+    read = await readPages(
+      targetClient(ctx),
+      url,
+      (page) => {
+        let list: EpcisEvent[] | undefined;
+        try {
+          list = eventsOf(page.json());
+        } catch {
+          list = undefined;
+        }
+        if (list === undefined) {
+          notDocument = page;
+          return false;
+        }
+        pages.push(page);
+        for (const event of list) events.push(event);
+        bytes += page.bodyBytes;
+        if (events.length > limit.events || bytes > limit.bytes) {
+          beyond = page;
+          return false;
+        }
+        return true;
+      },
+      { ...pageBudget(ctx), ...(options.redirect === undefined ? {} : { request: { redirect: "follow" } }) },
+    );
+  } catch (err) {
+    if (err instanceof HttpError) return broken(url, err.message, err.exchange);
+    throw err;
+  }
+  if (notDocument !== undefined) {
+    const page: PageResult = notDocument;
+    return broken(
+      url,
+      `${page.url} answered ${page.status} without an EPCIS query document holding an eventList`,
+      page.exchange,
+      undefined,
+      page.status,
+    );
+  }
+  if (beyond !== undefined) {
+    const page: PageResult = beyond;
+    const { discovered } = limit;
+    const held = `reading stopped after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
+    const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
+    return limit.complete
+      ? broken(
+          url,
+          `${url}: ${held}, far more than ${repository}, the whole repository; a filtered answer holds some of its events, so its pages do not end where they should.`,
+          page.exchange,
+          "beyond-repository",
+          page.status,
+        )
+      : broken(
+          url,
+          `${url}: ${held}, far more than ${repository}, which may not be the whole repository; the answer is too large to judge.`,
+          cutShort(page.exchange),
+          "beyond-repository",
+          page.status,
+        );
+  }
+  const { problem } = read;
+  if (problem === undefined) return { kind: "events", url, events, pages };
+  const result = problem.result;
+  if (result?.status === 429) return { kind: "throttled", url, result };
+  if (pages.length === 0 && result !== undefined) {
+    if (result.status === 413) return { kind: "refused", url, result };
+    if (result.status >= 400 && result.status < 500) return { kind: "rejected", url, result };
+  }
+  return broken(
+    url,
+    problem.message,
+    problem.exchange,
+    pages.length === 0 ? undefined : problem.kind,
+    result?.status,
+  );
+}
+
+/** GET /events with a query (or a raw query string, for requests the model would never write). */
+export function queryEvents(ctx: RunContext, q: EventQuery | string): Promise<EventsAnswer> {
+  return readEventsAnswer(ctx, eventsUrl(ctx, q));
+}
+
+/** The exchange that best shows an answer: its first page, the refusal, or what broke. */
+export function exchangeOf(answer: EventsAnswer): ExchangeRecord | undefined {
+  switch (answer.kind) {
+    case "events":
+      return answer.pages[0]?.exchange;
+    case "refused":
+    case "rejected":
+    case "throttled":
+      return answer.result.exchange;
+    case "broken":
+      return answer.exchange;
+  }
+}
