@@ -1,0 +1,148 @@
+// The one reader of GET /events: how each kind of answer is classified, and an answer that runs far past the
+// discovered repository stopped there, as a failure when the repository was discovered whole and as undecided
+// when it may not have been. The reader keeps a client and a baseline per worker, so each context is read
+// through a fresh copy of the modules.
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { EventsAnswer } from "../../src/harness/answer.ts";
+import { writeBaselineFile } from "../../src/harness/baseline-file.ts";
+import type { RunContext } from "../../src/harness/context.ts";
+import { undecidedBy } from "../../src/harness/suite.ts";
+import { exchangeEvidence } from "../../src/harness/target.ts";
+import type { EpcisEvent } from "../../src/model/types.ts";
+
+function event(n: number): EpcisEvent {
+  return {
+    type: "ObjectEvent",
+    eventID: `urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    action: "OBSERVE",
+    eventTime: "2026-01-01T00:00:00.000Z",
+    eventTimeZoneOffset: "+00:00",
+    epcList: [`urn:epc:id:sgtin:0614141.107346.${n}`],
+  };
+}
+
+function queryDocument(events: EpcisEvent[]): string {
+  return JSON.stringify({
+    "@context": ["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],
+    type: "EPCISQueryDocument",
+    schemaVersion: "2.0",
+    creationDate: "2026-01-01T00:00:00.000Z",
+    epcisBody: { queryResults: { queryName: "SimpleEventQuery", resultsBody: { eventList: events } } },
+  });
+}
+
+const REPOSITORY = [1, 2, 3].map(event);
+/** Pages served before the endless answer is given up on by the test server itself: the reader must stop first. */
+const SERVER_PAGE_LIMIT = 50_000;
+
+let server: Server;
+let base: string;
+let dir: string;
+let pagesServed = 0;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-answer-"));
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const what = url.searchParams.get("what");
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(body);
+    };
+    if (what === "too-broad") return send(413, '{"error":"too broad"}');
+    if (what === "bad") return send(400, '{"error":"bad"}');
+    if (what === "later") return send(429, '{"error":"later"}');
+    if (what === "html") {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end("<html></html>");
+    }
+    if (what === "endless") {
+      // Each page holds a hundred events never seen before and links to the next page, without end.
+      const page = Number(url.searchParams.get("page") ?? "0");
+      pagesServed += 1;
+      const events = Array.from({ length: 100 }, (_, i) => event(1_000 + page * 100 + i));
+      const next =
+        page < SERVER_PAGE_LIMIT ? { link: `</events?what=endless&page=${page + 1}>; rel="next"` } : {};
+      return send(200, queryDocument(events), next);
+    }
+    return send(200, queryDocument(REPOSITORY));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A reader over a baseline of the repository's three events, discovered whole or not. */
+async function readerFor(complete: boolean) {
+  const baselineFile = path.join(dir, `baseline-${complete}.jsonl`);
+  await writeBaselineFile(baselineFile, {
+    method: "unfiltered",
+    complete,
+    note: complete ? "the unfiltered query" : "windows, some refused",
+    events: REPOSITORY,
+    requests: 1,
+  });
+  const ctx = {
+    eventsBase: base,
+    resolverBase: base,
+    allowOrigins: [],
+    timeoutMs: 30_000,
+    concurrency: 4,
+    ratePerSecond: 0,
+    baselineFile,
+  } as unknown as RunContext;
+  vi.resetModules();
+  const { queryEvents } = await import("../../src/harness/answer.ts");
+  return (q: string) => queryEvents(ctx, q);
+}
+
+function brokenOf(answer: EventsAnswer): Extract<EventsAnswer, { kind: "broken" }> {
+  if (answer.kind !== "broken") throw new Error(`expected a broken answer, got ${answer.kind}`);
+  return answer;
+}
+
+describe("readEventsAnswer", () => {
+  it("tells events, a 413, another refusal, a 429 and a body that is not a query document apart", async () => {
+    const read = await readerFor(true);
+    const events = await read("");
+    expect(events.kind).toBe("events");
+    if (events.kind === "events")
+      expect(events.events.map((e) => e.eventID)).toEqual(REPOSITORY.map((e) => e.eventID));
+    expect((await read("what=too-broad")).kind).toBe("refused");
+    expect((await read("what=bad")).kind).toBe("rejected");
+    expect((await read("what=later")).kind).toBe("throttled");
+    const html = brokenOf(await read("what=html"));
+    expect(html.status).toBe(200);
+    expect(html.paging).toBeUndefined();
+  });
+
+  it("stops an answer that runs past twice the whole discovered repository and says so, as a decided failure", async () => {
+    const read = await readerFor(true);
+    pagesServed = 0;
+    const answer = brokenOf(await read("what=endless"));
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.message).toMatch(/the whole repository/);
+    // Twice three events and a thousand more are 1,006: the reader stops on the eleventh page of a hundred.
+    expect(pagesServed).toBe(11);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toBeUndefined();
+  });
+
+  it("leaves the same answer undecided when the repository may not have been discovered whole", async () => {
+    const read = await readerFor(false);
+    pagesServed = 0;
+    const answer = brokenOf(await read("what=endless"));
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.message).toMatch(/may not be the whole repository/);
+    expect(pagesServed).toBe(11);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
+  });
+});
