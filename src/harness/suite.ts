@@ -64,6 +64,10 @@ export function undecidedBy(
   if (response.status === 503 && response.headers["retry-after"] !== undefined) {
     return "the target kept answering 503 with Retry-After";
   }
+  if (evidence.keyWithheld === true && (response.status === 401 || response.status === 403)) {
+    const origin = originOf(evidence.request.url) ?? evidence.request.url;
+    return `the request was refused with ${response.status}, but it went to ${origin} without the key, since that is not an origin of the target (add it with --allow-origin)`;
+  }
   return undefined;
 }
 

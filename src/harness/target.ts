@@ -52,5 +52,6 @@ export function exchangeEvidence(x: ExchangeRecord | undefined, extra: Partial<E
   if (!x) return { ...extra };
   const ev: Evidence = { request: x.request, curl: x.curl, ...extra };
   if (x.response) ev.response = x.response;
+  if (x.keyWithheld === true) ev.keyWithheld = true;
   return ev;
 }

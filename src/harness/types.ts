@@ -75,6 +75,8 @@ export interface Evidence {
   curl?: string;
   seed?: number;
   counterexample?: unknown;
+  /** The request went to an origin the key may not go to, so it was sent without X-API-Key. */
+  keyWithheld?: boolean;
 }
 
 export interface RequirementResult {

@@ -38,6 +38,15 @@ describe("undecidedBy with the target's origins", () => {
     if (cut.response) cut.response.truncated = true;
     expect(undecidedBy(cut, target)).toMatch(/cut short/);
   });
+  test("a refusal of a request the harness sent without the key, off the target's origins, decides nothing", () => {
+    const away = { ...request, url: "http://127.0.0.1:2/masterdata/1" };
+    for (const status of [401, 403]) {
+      const withheld = { ...answered(status), request: away, keyWithheld: true };
+      expect(undecidedBy(withheld, target)).toMatch(/without the key.*--allow-origin/);
+      expect(undecidedBy({ ...withheld, keyWithheld: false }, target)).toBeUndefined();
+    }
+    expect(undecidedBy({ ...answered(404), request: away, keyWithheld: true }, target)).toBeUndefined();
+  });
   test("no answer from another origin a link led to is the sender's doing and stands", () => {
     const elsewhere = { request: { ...request, url: "http://127.0.0.1:2/masterdata/1" }, curl: "curl …" };
     expect(undecidedBy(elsewhere, target)).toBeUndefined();

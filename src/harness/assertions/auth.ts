@@ -41,8 +41,12 @@ export interface AuthVerdict {
 export const SPEC_5_5 = 'spec 5.5: "The sender alone generates, manages and checks the keys."';
 export const SPEC_5_6 = 'spec 5.6: "Some cases need no authentication."';
 
+/**
+ * A refusal of the request: a 4xx, but not 429, which asks to be asked later and says nothing of the key (spec 5
+ * shows no status for a refused key; a 429 that outlasts the retry budget leaves the probe undecided).
+ */
 const is4xx = (status: number | undefined): status is number =>
-  status !== undefined && status >= 400 && status <= 499;
+  status !== undefined && status >= 400 && status <= 499 && status !== 429;
 
 /** "was answered 500", "got no answer (timeout)": what a probe came back with, for a reason. */
 export function answered(p: Probe): string {

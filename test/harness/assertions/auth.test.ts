@@ -40,6 +40,20 @@ const guarded = endpoint(answer(200, "keyed"), answer(401, "bare"));
 const open = endpoint(answer(200, "keyed"), answer(200, "bare"));
 
 describe("accessOf", () => {
+  it("takes a 429 for neither an answer nor a refusal: it says nothing of the key", () => {
+    expect(accessOf(endpoint(answer(200, "keyed"), answer(429, "bare")))).toMatchObject({
+      kind: "unjudged",
+      broken: true,
+    });
+    expect(accessOf(endpoint(answer(429, "keyed"), answer(401, "bare")))).toMatchObject({
+      kind: "unjudged",
+      broken: true,
+    });
+    // A wrong key answered 429 by a guarded endpoint is neither refused nor let in: not a pass.
+    expect(wrongKeyVerdict(guarded, answer(429, "wrong")).status).toBe("error");
+    expect(refusalStatusVerdict(guarded, "with a wrong key", answer(429, "wrong"))).toBeUndefined();
+  });
+
   it("reads guarded, open and unjudged from the two answers", () => {
     expect(accessOf(guarded)).toEqual({ kind: "guarded" });
     expect(accessOf(open)).toEqual({ kind: "open" });
