@@ -66,8 +66,8 @@ beforeAll(async () => {
       const page = Number(url.searchParams.get("page") ?? "0");
       pagesServed += 1;
       const events = Array.from({ length: 100 }, (_, i) => event(1_000 + page * 100 + i));
-      const next =
-        page < SERVER_PAGE_LIMIT ? { link: `</events?what=endless&page=${page + 1}>; rel="next"` } : {};
+      const next: Record<string, string> = {};
+      if (page < SERVER_PAGE_LIMIT) next.link = `</events?what=endless&page=${page + 1}>; rel="next"`;
       return send(200, queryDocument(events), next);
     }
     return send(200, queryDocument(REPOSITORY));
