@@ -37,6 +37,8 @@ export interface RunningReference {
   /** Base of the Digital Link resolver and master data, without trailing slash. */
   resolverBase: string;
   store: EventStore;
+  /** The configuration it runs with, defaults filled in. */
+  config: Readonly<ReferenceConfig>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export async function startReference(
     eventsBase: bases.events,
     resolverBase: bases.resolver,
     store,
+    config,
     close: async () => {
       await Promise.all(apps.map((a) => a.close()));
     },

@@ -27,6 +27,8 @@ export interface ReceiverRecording extends SenderBases {
   events: readonly EpcisEvent[];
   /** The master data the sender's link sets offer for the trace (offers.ts). */
   offers: MasterDataOffers;
+  /** Where the sender refuses a request without the key; both when not given. */
+  keyRequired?: { events: boolean; resolver: boolean };
 }
 
 /** The verdicts of every RCV-* requirement over one recording. */
@@ -35,7 +37,8 @@ export function gradeReceiver(recording: ReceiverRecording): CheckVerdict[] {
   const checks = sink.for("RCV-KEY-HEADER");
   const requests = readRequests(recording.exchanges, recording);
   const key = recording.apiKey;
-  checkKey(checks, requests, key);
+  const required = recording.keyRequired ?? { events: true, resolver: true };
+  checkKey(checks, requests, key, (r) => (r.kind === "events" ? required.events : required.resolver));
   checkQueries(checks, requests, key);
   checkResolver(checks, requests, key, recording.task.identifier);
   checkEpcisLinks(checks, requests, key);

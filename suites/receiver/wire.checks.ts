@@ -7,8 +7,17 @@ import type { ReceiverChecks } from "./verdicts.ts";
 
 const UTC_STAMP = /^\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:00)$/;
 
-/** RCV-KEY-HEADER and RCV-KEY-NOT-IN-URL, for every request. */
-export function checkKey(checks: ReceiverChecks, requests: readonly ReceivedRequest[], key: string): void {
+/**
+ * RCV-KEY-HEADER and RCV-KEY-NOT-IN-URL, for every request. A request without the key to a part of the sender that
+ * does not use authentication (`keyUsed` false) is a warning: spec 4.2 asks the key of resolver requests "where
+ * authentication is used", and the sender answered it. A wrong or repeated key is a failure wherever it goes.
+ */
+export function checkKey(
+  checks: ReceiverChecks,
+  requests: readonly ReceivedRequest[],
+  key: string,
+  keyUsed: (r: ReceivedRequest) => boolean = () => true,
+): void {
   const header = checks.for("RCV-KEY-HEADER");
   const url = checks.for("RCV-KEY-NOT-IN-URL");
   if (requests.length === 0) {
@@ -21,7 +30,12 @@ export function checkKey(checks: ReceiverChecks, requests: readonly ReceivedRequ
   for (const r of requests) {
     const values = r.headers.get("x-api-key") ?? [];
     const what = described(r, key);
-    if (values.length === 0) {
+    if (values.length === 0 && !keyUsed(r)) {
+      header.warn(
+        `${what} carries no X-API-Key header; the sender does not ask the key there (spec 4.2: "where authentication is used"), but spec 5 has every request carry it.`,
+        requestEvidence(r, key),
+      );
+    } else if (values.length === 0) {
       header.fail(`${what} carries no X-API-Key header.`, requestEvidence(r, key));
     } else if (values.length > 1) {
       header.fail(`${what} carries the X-API-Key header ${values.length} times.`, requestEvidence(r, key));

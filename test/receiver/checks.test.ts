@@ -185,6 +185,29 @@ describe("the receiver checks", () => {
     expect(s["RCV-KEY-NOT-IN-URL"]).toBe("fail");
   });
 
+  it("warn, not fail, a request without the key where the sender does not ask it (spec 4.2)", async () => {
+    const session = goodSession();
+    session[0] = exchange(`/01/09506000134352/21/A1?linkType=linkset`, { responseBody: LINKSET, key: null });
+    session[4] = exchange(`/md/01/09506000134352`, { responseBody: "{}", key: null });
+    const open = await statuses(recording(session, { keyRequired: { events: true, resolver: false } }));
+    expect(open["RCV-KEY-HEADER"]).toBe("warn");
+    const guarded = await statuses(recording(session, { keyRequired: { events: true, resolver: true } }));
+    expect(guarded["RCV-KEY-HEADER"]).toBe("fail");
+    session[1] = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1"]), key: null });
+    const eventsGuarded = await statuses(
+      recording(session, { keyRequired: { events: true, resolver: false } }),
+    );
+    expect(eventsGuarded["RCV-KEY-HEADER"]).toBe("fail");
+    // A wrong key is a failure wherever it goes.
+    session[1] = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1"]) });
+    session[0] = exchange(`/01/09506000134352/21/A1?linkType=linkset`, {
+      responseBody: LINKSET,
+      key: "another",
+    });
+    const wrong = await statuses(recording(session, { keyRequired: { events: true, resolver: false } }));
+    expect(wrong["RCV-KEY-HEADER"]).toBe("fail");
+  });
+
   it("keep the key out of the evidence of a failure", () => {
     const verdicts = gradeReceiver(
       recording([...goodSession(), exchange(`/events?key=${KEY}`, { key: null })]),

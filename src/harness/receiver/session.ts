@@ -87,6 +87,12 @@ export interface GradingInput<T extends GradedTask> {
   events: readonly EpcisEvent[];
   /** A client for the grading's own look-ups at the sender (link sets), with the key; not recorded. */
   client: HttpClient;
+  /**
+   * Where the sender refuses a request without the key: its query interface, its resolver and master data. Spec
+   * 4.2 asks the key of resolver requests only "where authentication is used", and spec 5.6 lets a query
+   * interface need none.
+   */
+  keyRequired: { events: boolean; resolver: boolean };
 }
 
 /** The receiver class's checks (suites/receiver/index.ts), handed in by the command that wires the session. */
@@ -350,6 +356,10 @@ export async function runReceiverSession<T extends GradedTask>(
         task,
         events: reference.store.events,
         client,
+        keyRequired: {
+          events: reference.config.eventsKey === "required",
+          resolver: reference.config.authOnResolver,
+        },
       });
     } finally {
       await client.close();
