@@ -121,6 +121,13 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: ["EVT-BIZSTEP-UNKNOWN"],
   },
   {
+    name: "gtin-patterns",
+    description:
+      "Refuses with 400 a MATCH_anyEPCClass pattern over a whole company prefix (urn:epc:idpat:sgtin:CP.*.*) and answers patterns over one GTIN.",
+    config: { gtinPatternsOnly: true },
+    expectedWarnings: ["EVT-CLASS-PATTERN-PREFIX"],
+  },
+  {
     name: "refuse-large",
     description: `Refuses with 413 any GET /events query answering more than ${LARGE_LIMIT} events, but one for a single EPC, lot class or transformation (spec 8: the threshold is not a stated number).`,
     config: { largeLimit: LARGE_LIMIT },

@@ -56,6 +56,8 @@ export interface ReferenceConfig {
   utcOnly: boolean;
   /** A bare EQ_bizStep word that is not a CBV 2.0 step refused with 400. */
   strictBizSteps: boolean;
+  /** An sgtin class pattern over a whole company prefix (CP.*.*) refused with 400; one over a GTIN answered. */
+  gtinPatternsOnly: boolean;
   /**
    * Refuse with 413 any query answering more than this many events, but one for one EPC, lot class or
    * transformation; Infinity (default) refuses none.

@@ -19,6 +19,7 @@ import { classPatterns } from "./support/forms.ts";
 import { partialNote, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
 import { CLASS_FIELDS, type ClassField, classesIn, plainFirst } from "./support/pools.ts";
+import { PREFIX_PATTERN } from "./support/probes.ts";
 import { checkProperty } from "./support/property.ts";
 
 const FIELD_REQUIREMENTS: Record<ClassField, string> = {
@@ -76,6 +77,9 @@ requirementTest(
       return;
     }
     const findings = new Findings();
+    // A pattern over a company prefix is a probe: refused, it warns under EVT-CLASS-PATTERN-PREFIX; answered, it
+    // is judged here like any pattern.
+    let prefixAnswered: Answer | undefined;
     await checkProperty(checks, ctx, findings, {
       subject: "MATCH_anyEPCClass with urn:epc:idpat:sgtin patterns of the known classes",
       note: partialNote(env.known),
@@ -86,6 +90,7 @@ requirementTest(
         const [whole, ...answers] = await Promise.all([query, ...parts].map((q) => env.answers.get(q)));
         const answered = eventsOrVerdict(env, findings, query, whole!);
         if (!Array.isArray(answered)) return answered;
+        if (PREFIX_PATTERN.test(pattern)) prefixAnswered ??= whole;
         const byClass: EpcisEvent[] = [];
         for (const answer of answers) {
           // A covered class without a usable answer is for its quantity list's requirement to report.
@@ -108,6 +113,14 @@ requirementTest(
         ]);
       },
     });
+    if (prefixAnswered !== undefined) {
+      checks
+        .for("EVT-CLASS-PATTERN-PREFIX")
+        .pass(
+          "a pattern over a whole company prefix was answered",
+          exchangeEvidence(exchangeOf(prefixAnswered)),
+        );
+    }
   },
 );
 

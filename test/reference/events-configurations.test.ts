@@ -47,6 +47,7 @@ describe("the named configurations", () => {
     const warnings = Object.fromEntries(REFERENCE_CONFIGURATIONS.map((c) => [c.name, c.expectedWarnings]));
     expect(warnings["utc-only"]).toEqual(["EVT-TIME-PROBES"]);
     expect(warnings["strict-bizstep"]).toEqual(["EVT-BIZSTEP-UNKNOWN"]);
+    expect(warnings["gtin-patterns"]).toEqual(["EVT-CLASS-PATTERN-PREFIX"]);
     for (const name of ["refuse-large", "relative-paging", "path-prefix", "shuffled"]) {
       expect(warnings[name], name).toEqual([]);
     }

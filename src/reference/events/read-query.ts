@@ -29,7 +29,11 @@ export interface Strictness {
   utcOnly?: boolean;
   /** A bare EQ_bizStep word only when it is a CBV 2.0 step. */
   strictBizSteps?: boolean;
+  /** An sgtin class pattern only over one GTIN (CP.IR.*), not over a whole company prefix (CP.*.*). */
+  gtinPatternsOnly?: boolean;
 }
+
+const PREFIX_WIDE_PATTERN = /^urn:epc:idpat:sgtin:[^.]*\.\*\.\*$/;
 
 const UTC_ZONE = /(Z|[+-]00:00)$/;
 const BARE_WORD = /^[A-Za-z0-9_-]+$/;
@@ -79,6 +83,15 @@ export function readQuery(raw: string, faults: ReadonlySet<string>, strict: Stri
     return {
       ok: false,
       detail: `EQ_bizStep ${unknownStep} is not a business step of the CBV; give a CBV step such as shipping, or a step's full URI.`,
+    };
+  }
+  const wide = strict.gtinPatternsOnly
+    ? query.MATCH_anyEPCClass?.find((v) => PREFIX_WIDE_PATTERN.test(v))
+    : undefined;
+  if (wide !== undefined) {
+    return {
+      ok: false,
+      detail: `MATCH_anyEPCClass ${wide} covers a whole company prefix; give a class or a pattern over one GTIN, like urn:epc:idpat:sgtin:CP.IR.*.`,
     };
   }
   for (const p of TIME_PARAMETERS) {

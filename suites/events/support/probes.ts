@@ -38,7 +38,12 @@ export const PROBE = {
   epcForm: "EVT-EPC-FORMS",
   classForm: "EVT-CLASS-FORMS",
   locationForm: "EVT-BIZLOCATION-FORMS",
+  /** An sgtin pattern that covers a whole company prefix (CP.*.*): wider than any class the events carry. */
+  prefixPattern: "EVT-CLASS-PATTERN-PREFIX",
 } as const;
+
+/** An sgtin pattern that leaves the item reference open as well as the serial: a company's every GTIN. */
+export const PREFIX_PATTERN = /^urn:epc:idpat:sgtin:\d+\.\*\.\*$/;
 
 const BARE_STEP = /^[A-Za-z0-9_-]+$/;
 const CBV = new Set(CBV_BIZSTEPS);
@@ -153,6 +158,8 @@ function listValueProbe(w: Written, p: ListParameter, value: string): string | u
   }
   if (p === "EQ_transformationID") return PROBE.noMatch;
   if (w.canonical[p].has(safeCanonical(value))) return FORM_PROBES[p];
+  // A pattern over a company's every GTIN is the harness's reach past the classes the events carry: a probe.
+  if (p === "MATCH_anyEPCClass" && PREFIX_PATTERN.test(value)) return PROBE.prefixPattern;
   // A pattern, or a GTIN as a whole, that covers classes of the events selects by the spec's own rule.
   if (p === "MATCH_anyEPCClass" && coversKnownClass(w, value)) return undefined;
   return PROBE.noMatch;
