@@ -81,9 +81,25 @@ function stringsOf(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : [];
 }
 
-/** gs1:Organization for a GS1 IRI of one of the three types, else undefined. */
+/**
+ * Classes the GS1 Web Vocabulary defines as subclasses of gs1:Product, directly or through another: a document
+ * typed with one of them describes a gs1:Product (spec 2.2), as GS1's own food and apparel examples write it.
+ */
+const PRODUCT_SUBCLASSES: ReadonlySet<string> = new Set([
+  "FoodBeverageTobaccoProduct",
+  "FruitsVegetables",
+  "MeatPoultry",
+  "Seafood",
+  "WearableProduct",
+  "Clothing",
+  "Footwear",
+  "PersonalAccessories",
+]);
+
+/** gs1:Organization for a GS1 IRI of one of the three types (or of a subclass of gs1:Product), else undefined. */
 function masterDataTypeOf(iri: string): MasterDataTypeName | undefined {
   const local = gs1LocalName(iri);
+  if (local !== undefined && PRODUCT_SUBCLASSES.has(local)) return "gs1:Product";
   const name = `gs1:${local}` as MasterDataTypeName;
   return local !== undefined && MASTER_DATA_TYPES.includes(name) ? name : undefined;
 }

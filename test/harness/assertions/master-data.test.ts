@@ -221,6 +221,20 @@ describe("several spellings of one graph read the same", () => {
   });
 });
 
+describe("subclasses of gs1:Product", () => {
+  it("reads a document typed with a GS1 Web Vocabulary subclass of gs1:Product as a gs1:Product", async () => {
+    for (const subclass of ["gs1:FoodBeverageTobaccoProduct", "gs1:Seafood", "gs1:Clothing"]) {
+      const doc = product({ "@type": subclass });
+      expect(await masterDataTypeProblem(doc, "gs1:Product", read), subclass).toBeUndefined();
+      expect(await masterDataTypeProblem(doc, "gs1:Place", read), subclass).toMatchObject({
+        actual: ["gs1:Product"],
+      });
+    }
+    // A class the vocabulary does not place under gs1:Product is no product.
+    expect(await masterDataTypeProblem(product({ "@type": "gs1:Offer" }), "gs1:Product", read)).toBeDefined();
+  });
+});
+
 describe("documents that are not master data of the type asked for", () => {
   it("fails a wrong type, naming the one found", async () => {
     expect(await masterDataTypeProblem(product(), "gs1:Place", read)).toMatchObject({
