@@ -231,6 +231,8 @@ export function subjectOf(reading: Read, expected: MasterDataTypeName): JsonObje
   );
 }
 
+const GLN_PATH = /^https:\/\/id\.gs1\.org\/(414|417)\/(\d{13})$/;
+
 /**
  * When the document names what it describes with a Digital Link or EPC URN, that is the identifier asked about.
  * @id is optional (the spec does not ask for it), so a document without one has no problem here.
@@ -249,7 +251,11 @@ export async function identifierProblem(
   const id = subject?.["@id"];
   if (typeof id !== "string" || id.startsWith("_:")) return undefined;
   const canonical = canonicalId(id);
-  if (!isDigitalLink(canonical) || canonical === canonicalId(uri)) return undefined;
+  const asked = canonicalId(uri);
+  if (!isDigitalLink(canonical) || canonical === asked) return undefined;
+  // A party's GLN written under AI 414, as parties were named before AI 417 was given them, is the same number.
+  const gln = (dl: string) => GLN_PATH.exec(dl)?.[2];
+  if (gln(canonical) !== undefined && gln(canonical) === gln(asked)) return undefined;
   return {
     message: `the document describes ${id}, not the identifier asked about`,
     expected: uri,

@@ -269,6 +269,14 @@ describe("documents that are not master data of the type asked for", () => {
     expect((await masterDataTypeProblem("text", "gs1:Product", read))?.message).toMatch(/not JSON-LD/);
   });
 
+  it("takes a party's GLN written under AI 414 for the party asked about at /417/", async () => {
+    const doc = { ...COMPACT, "@id": `${CANONICAL_DL_BASE}/414/${PGLN}` };
+    expect(await identifierProblem(doc, PARTY, read)).toBeUndefined();
+    const other = "950600099998" + gs1CheckDigit("950600099998");
+    const elsewhere = { ...COMPACT, "@id": `${CANONICAL_DL_BASE}/414/${other}` };
+    expect(await identifierProblem(elsewhere, PARTY, read)).toBeDefined();
+  });
+
   it("holds a document's Digital Link @id to the identifier asked about, in any form", async () => {
     const asked = `${CANONICAL_DL_BASE}/01/${GTIN}`;
     expect(await identifierProblem(product(), asked, read)).toBeUndefined();
