@@ -3,7 +3,7 @@
 // parameters, the sameness of an event across answers, the empty answer, 413 (spec 7) and paging.
 import { SchemaUnavailableError } from "../../src/definition/index.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { loadedContentProblem } from "../../src/harness/assertions/event-content.ts";
+import { loadedContentProblem, loadedExtensionProblem } from "../../src/harness/assertions/event-content.ts";
 import { compareEventSets, describeComparison, unionOf } from "../../src/harness/assertions/event-sets.ts";
 import { queryDocumentProblem } from "../../src/harness/assertions/query-document.ts";
 import { runValidators } from "../../src/harness/run-definition.ts";
@@ -126,6 +126,8 @@ requirementTest(
       const copy = env.known.byId.get(eventIdentity(event));
       if (copy === undefined)
         return { status: "inconclusive", reason: "a loaded event is not served (see EVT-UNFILTERED)" };
+      const extension = loadedExtensionProblem(event, copy);
+      if (extension !== undefined) findings.note("EVT-SHAPE-EXTENSIONS", extension);
       const problem = loadedContentProblem(event, copy);
       return problem === undefined ? { status: "ok" } : failWith(problem.reason, problem.evidence);
     });

@@ -1,9 +1,53 @@
 // An event has one content whichever answer carries it (spec 4.1, EVT-SHAPE-CONTENT). Two served copies are
 // compared exactly, recordTime included; a served copy is compared with the loaded event up to what a server may
-// rewrite (identifier, bizStep and disposition forms, the written form of eventTime, its own recordTime).
+// rewrite (identifier, bizStep and disposition forms, the written form of eventTime, its own recordTime). The
+// extension members of a loaded event (those EPCIS does not define, and the members of ilmd) are compared apart:
+// a JSON-LD repository may write them back under prefixes of its own, which this comparison cannot tell from a
+// change (EVT-SHAPE-EXTENSIONS, a SHOULD).
 import { canonicalJson, eventIdentity } from "../../model/index.ts";
 import type { EpcisEvent } from "../../model/types.ts";
 import type { Failure } from "./failure.ts";
+
+/** The members EPCIS 2.0 defines for an event (its JSON schema's event definitions). */
+const EPCIS_EVENT_FIELDS: ReadonlySet<string> = new Set([
+  "type",
+  "eventID",
+  "eventTime",
+  "eventTimeZoneOffset",
+  "recordTime",
+  "errorDeclaration",
+  "certificationInfo",
+  "action",
+  "bizStep",
+  "disposition",
+  "persistentDisposition",
+  "readPoint",
+  "bizLocation",
+  "bizTransactionList",
+  "sourceList",
+  "destinationList",
+  "sensorElementList",
+  "epcList",
+  "quantityList",
+  "parentID",
+  "childEPCs",
+  "childQuantityList",
+  "inputEPCList",
+  "inputQuantityList",
+  "outputEPCList",
+  "outputQuantityList",
+  "transformationID",
+  "ilmd",
+]);
+
+/**
+ * Whether a difference in `field` is one of extension members: a member EPCIS does not define, or ilmd held by
+ * both copies (its members are all extensions; ilmd dropped or added is a difference of the event).
+ */
+function extensionDifference(field: string, loaded: EpcisEvent, served: EpcisEvent): boolean {
+  if (field === "ilmd") return loaded.ilmd !== undefined && served.ilmd !== undefined;
+  return !EPCIS_EVENT_FIELDS.has(field);
+}
 
 /** Fields named in a reason; the evidence lists them all. */
 const NAMED_FIELDS = 4;
@@ -54,12 +98,26 @@ export function servedContentProblem(earlier: EpcisEvent, later: EpcisEvent): Fa
   return problem("is served with different content", earlier, later, differences(earlier, later, exactly));
 }
 
-/** A served event whose content differs from the loaded one beyond legitimate rewriting, or undefined. */
+/**
+ * A served event whose EPCIS content differs from the loaded one beyond legitimate rewriting, or undefined;
+ * differences of extension members are loadedExtensionProblem's.
+ */
 export function loadedContentProblem(loaded: EpcisEvent, served: EpcisEvent): Failure | undefined {
-  return problem(
-    "is served with other content than it was loaded with",
-    loaded,
-    served,
-    differences(loaded, served, asLoaded),
+  const found = differences(loaded, served, asLoaded).filter(
+    (d) => !extensionDifference(fieldOf(d), loaded, served),
   );
+  return problem("is served with other content than it was loaded with", loaded, served, found);
+}
+
+/** A served event whose extension members are not written as they were loaded, or undefined. */
+export function loadedExtensionProblem(loaded: EpcisEvent, served: EpcisEvent): Failure | undefined {
+  const found = differences(loaded, served, asLoaded).filter((d) =>
+    extensionDifference(fieldOf(d), loaded, served),
+  );
+  return problem("is served with extension members other than it was loaded with", loaded, served, found);
+}
+
+/** The field a difference names ("ilmd changed": ilmd). */
+function fieldOf(difference: string): string {
+  return difference.slice(0, difference.lastIndexOf(" "));
 }

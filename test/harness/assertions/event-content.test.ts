@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { loadedContentProblem, servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
+import {
+  loadedContentProblem,
+  loadedExtensionProblem,
+  servedContentProblem,
+} from "../../../src/harness/assertions/event-content.ts";
 import type { EpcisEvent } from "../../../src/model/types.ts";
 
 const loaded: EpcisEvent = {
@@ -71,6 +75,30 @@ describe("loadedContentProblem", () => {
   it("refuses another eventID", () => {
     expect(loadedContentProblem(loaded, { ...served, eventID: "urn:uuid:other" })?.reason).toContain(
       "eventID changed",
+    );
+  });
+});
+
+describe("loadedExtensionProblem", () => {
+  it("sets extension members apart: written under other prefixes, they are no difference of the event", () => {
+    const recompacted: EpcisEvent = {
+      ...served,
+      ilmd: { "urn:epcglobal:cbv:mda:lotNumber": "LOT-1" },
+      "https://example.org/ext#vessel": "Nordkapp",
+    };
+    const withExtension: EpcisEvent = { ...loaded, "ext:vessel": "Nordkapp" };
+    expect(loadedContentProblem(withExtension, recompacted)).toBeUndefined();
+    const problem = loadedExtensionProblem(withExtension, recompacted);
+    expect(problem?.evidence.message).toMatch(/ilmd changed/);
+    expect(problem?.evidence.message).toMatch(/ext:vessel missing/);
+    expect(loadedExtensionProblem(loaded, served)).toBeUndefined();
+  });
+
+  it("keeps ilmd dropped, and EPCIS members, differences of the event", () => {
+    const { ilmd: _ilmd, ...withoutIlmd } = served;
+    expect(loadedExtensionProblem(loaded, withoutIlmd as EpcisEvent)).toBeUndefined();
+    expect(loadedContentProblem(loaded, { ...served, disposition: "in_transit" })?.reason).toContain(
+      "disposition changed",
     );
   });
 });
