@@ -1,8 +1,10 @@
 // Trace-back as a receiver performs it (spec 1): from a product, query GET /events for each identifier that
 // leads back (aggregation parents and children, transformation inputs) until no new identifier appears or the
 // bound is reached. The walk is deterministic for the same answers, so the same walk over the oracle tells what
-// the target's walk must reach.
-import { canonicalId, type EpcisEvent, type EventQuery, eventIdentity } from "../../model/index.ts";
+// the target's walk must reach. Each identifier is asked as the events write it, every spelling of it apart: the
+// spec states form equivalence (URN and Digital Link) for bizStep alone, so a sender may match an EPC or a class
+// only as written, and the oracle's walk expects of it only the events that hold the value asked exactly.
+import { type EpcisEvent, type EventQuery, eventIdentity, runOracle } from "../../model/index.ts";
 import type { Evidence } from "../types.ts";
 
 export type HopParameter = "MATCH_anyEPC" | "MATCH_anyEPCClass";
@@ -38,8 +40,48 @@ export function hopQuery(hop: Hop): EventQuery {
   return { [hop.parameter]: [hop.value] };
 }
 
+/** A hop as asked: the parameter and the value exactly as written (a URN and its Digital Link are two hops). */
 export function hopKey(hop: Hop): string {
-  return `${hop.parameter} ${canonicalId(hop.value)}`;
+  return `${hop.parameter} ${hop.value}`;
+}
+
+function epcsHeld(e: EpcisEvent): string[] {
+  return [
+    ...(e.epcList ?? []),
+    ...(e.childEPCs ?? []),
+    ...(typeof e.parentID === "string" ? [e.parentID] : []),
+    ...(e.inputEPCList ?? []),
+    ...(e.outputEPCList ?? []),
+  ];
+}
+
+function classesHeld(e: EpcisEvent): unknown[] {
+  return [
+    ...(e.quantityList ?? []),
+    ...(e.childQuantityList ?? []),
+    ...(e.inputQuantityList ?? []),
+    ...(e.outputQuantityList ?? []),
+  ].map((q) => q.epcClass);
+}
+
+/**
+ * Whether an event holds the query's EPC, class and business location values exactly as the query writes them
+ * (each parameter present: one of its values). What a sender that matches identifiers only as written must
+ * select; another spelling of the same identifier selecting it too is EVT-EPC-FORMS' and its kin's (SHOULD).
+ */
+export function holdsAsWritten(e: EpcisEvent, q: EventQuery): boolean {
+  const among = (values: readonly string[] | undefined, held: readonly unknown[]) =>
+    values === undefined || values.some((v) => held.includes(v));
+  return (
+    among(q.MATCH_anyEPC, epcsHeld(e)) &&
+    among(q.MATCH_anyEPCClass, classesHeld(e)) &&
+    among(q.EQ_bizLocation, [e.bizLocation?.id])
+  );
+}
+
+/** The events of `events` a query selects that hold its identifiers as written (holdsAsWritten). */
+export function selectedAsWritten(events: readonly EpcisEvent[], q: EventQuery): EpcisEvent[] {
+  return runOracle(events, q).filter((e) => holdsAsWritten(e, q));
 }
 
 const epcHops = (values: readonly string[] | undefined): Hop[] =>
@@ -74,7 +116,7 @@ export function isFirstEvent(e: EpcisEvent): boolean {
 
 /**
  * Walks back from the start hops, level by level. Each level's hops are asked together in the order of their
- * canonical identifiers, so that equal answers give equal walks; at most `maxHops` queries are made.
+ * keys, so that equal answers give equal walks; at most `maxHops` queries are made.
  */
 export async function traceBack(start: readonly Hop[], ask: AskHop, maxHops: number): Promise<TraceResult> {
   const result: TraceResult = {

@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   type AskHop,
   type Hop,
+  holdsAsWritten,
+  hopKey,
   hopQuery,
   hopsBackFrom,
   isFirstEvent,
   refusingAlike,
+  selectedAsWritten,
   traceBack,
   traceProblem,
 } from "../../../src/harness/assertions/trace-back.ts";
@@ -109,7 +112,7 @@ describe("traceBack", () => {
     expect(result.failed).toBeUndefined();
   });
 
-  it("asks each identifier once, whichever form (URN or Digital Link) the events spell it in", async () => {
+  it("asks each spelling of an identifier (URN, Digital Link) as the events write it, each once", async () => {
     const asked: string[] = [];
     const dl = epcUrnToDigitalLink(FILLET)!;
     const mixed = [...EVENTS, { ...shipping, eventID: "urn:uuid:dl-form", epcList: [PALLET, dl] }];
@@ -118,7 +121,11 @@ describe("traceBack", () => {
       return oracle(mixed)(hop);
     };
     await traceBack(start, ask, 50);
-    expect(asked.filter((a) => a.endsWith(FILLET) || a.endsWith(dl))).toHaveLength(1);
+    expect(asked.filter((a) => a.endsWith(` ${FILLET}`))).toHaveLength(1);
+    expect(asked.filter((a) => a.endsWith(` ${dl}`))).toHaveLength(1);
+    expect(hopKey({ parameter: "MATCH_anyEPC", value: FILLET })).not.toBe(
+      hopKey({ parameter: "MATCH_anyEPC", value: dl }),
+    );
   });
 
   it("stops at the bound and says so", async () => {
@@ -229,5 +236,71 @@ describe("a hop refused with 413 (spec 7: inconclusive, not a failure)", () => {
     const actual = await traceBack(start, refusing(FILLET_LOT, dropsCommission), 50);
     const expected = await traceBack(start, refusingAlike(oracle(EVENTS), actual.refused), 50);
     expect(traceProblem(actual, expected)?.missing).toEqual(["urn:uuid:commission"]);
+  });
+});
+
+describe("identifiers matched only as written (the spec states form equivalence for bizStep alone)", () => {
+  const dlFillet = epcUrnToDigitalLink(FILLET)!;
+  const dlVessel = epcUrnToDigitalLink(VESSEL_ITEM)!;
+  // The same chain, the transformation and the commissioning writing their EPCs and classes as Digital Links.
+  const mixed = EVENTS.map((e) => {
+    if (e === transformation) {
+      const outputQuantityList = [{ epcClass: epcUrnToDigitalLink(FILLET_LOT)!, quantity: 10, uom: "KGM" }];
+      return { ...transformation, inputEPCList: [dlVessel], outputEPCList: [dlFillet], outputQuantityList };
+    }
+    if (e === commission) return { ...commission, epcList: [dlVessel] };
+    return e;
+  });
+  /** A sender that selects an event only when it holds the value asked exactly as written. */
+  const asWritten =
+    (events: readonly EpcisEvent[]): AskHop =>
+    async (hop) => ({ kind: "events", events: events.filter((e) => holdsAsWritten(e, hopQuery(hop))) });
+  const asWrittenOracle =
+    (events: readonly EpcisEvent[]): AskHop =>
+    async (hop) => ({ kind: "events", events: selectedAsWritten(events, hopQuery(hop)) });
+
+  it("holdsAsWritten compares EPCs, classes and the business location as strings", () => {
+    expect(holdsAsWritten(packing, { MATCH_anyEPC: [FILLET] })).toBe(true);
+    expect(holdsAsWritten(packing, { MATCH_anyEPC: [dlFillet] })).toBe(false);
+    expect(holdsAsWritten(packing, { MATCH_anyEPCClass: [FILLET_LOT] })).toBe(true);
+    expect(holdsAsWritten(packing, { MATCH_anyEPCClass: [epcUrnToDigitalLink(FILLET_LOT)!] })).toBe(false);
+    const at = { ...shipping, bizLocation: { id: "urn:epc:id:sgln:0614141.00001.0" } };
+    expect(holdsAsWritten(at, { EQ_bizLocation: ["urn:epc:id:sgln:0614141.00001.0"] })).toBe(true);
+    expect(holdsAsWritten(at, { EQ_bizLocation: ["https://id.gs1.org/414/0614141000012"] })).toBe(false);
+    expect(holdsAsWritten(at, {})).toBe(true);
+  });
+
+  it("selectedAsWritten keeps the oracle's answer to the events that hold the value as asked", () => {
+    expect(runOracle(mixed, { MATCH_anyEPC: [FILLET] }).map((e) => e.eventID)).toContain(
+      "urn:uuid:transformation",
+    );
+    expect(selectedAsWritten(mixed, { MATCH_anyEPC: [FILLET] }).map((e) => e.eventID)).toEqual([
+      "urn:uuid:packing",
+    ]);
+  });
+
+  it("no false failure: a sender matching as written walks where the oracle's walk expects it to", async () => {
+    const actual = await traceBack(start, asWritten(mixed), 50);
+    // Held to the form-equivalent oracle, the sender would be blamed for the form alone.
+    const byForms = await traceBack(start, oracle(mixed), 50);
+    expect(traceProblem(actual, byForms)?.missing).toEqual(
+      expect.arrayContaining(["urn:uuid:transformation", "urn:uuid:commission"]),
+    );
+    const expected = await traceBack(start, asWrittenOracle(mixed), 50);
+    expect(traceProblem(actual, expected)).toBeUndefined();
+    // A sender that matches every spelling reaches at least as much.
+    expect(traceProblem(await traceBack(start, oracle(mixed), 50), expected)).toBeUndefined();
+  });
+
+  it("still fails a sender that leaves out an event holding the value exactly as asked", async () => {
+    const dropsPacking: AskHop = async (hop) => {
+      const answer = await asWritten(EVENTS)(hop);
+      return answer.kind === "events"
+        ? { ...answer, events: answer.events.filter((e) => e !== packing) }
+        : answer;
+    };
+    const actual = await traceBack(start, dropsPacking, 50);
+    const expected = await traceBack(start, asWrittenOracle(EVENTS), 50);
+    expect(traceProblem(actual, expected)?.missing).toEqual(expect.arrayContaining(["urn:uuid:packing"]));
   });
 });
