@@ -6,10 +6,12 @@ import {
   type CleanRow,
   classesOf,
   cleanRun,
+  configurationFor,
   faultRun,
   judgeClean,
   judgeFault,
   type KillMatrix,
+  needsDefinition,
 } from "./kill-matrix.ts";
 import { configurationRuns, shapeRuns } from "./no-false-verdicts.ts";
 import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";
@@ -51,6 +53,44 @@ async function runAll(runs: TracecheckRun[], opts: ProveOptions): Promise<Tracec
   } finally {
     pool.close();
   }
+}
+
+/**
+ * What sets a fault's run apart from another's: each conformance class it is checked in, the named configuration
+ * it runs under, whether it is judged with --definition, whether it fails the run (exit 1) or is caught by a
+ * warning (exit 0), and whether it spans several classes.
+ */
+export function faultTraits(fault: Fault, registry: Registry): string[] {
+  const classes = classesOf(fault, registry);
+  const failsRun = fault.violates.some((id) => {
+    const req = registry.byId.get(id);
+    return req?.level === "MUST" || req?.definitionLevel === "MUST";
+  });
+  const config = configurationFor(fault);
+  return [
+    ...classes.map((c) => `class ${c}`),
+    ...(config === undefined ? [] : [`configuration ${config}`]),
+    ...(needsDefinition(fault, registry) ? ["judged with --definition"] : []),
+    failsRun ? "exit 1" : "exit 0, caught by a warning",
+    ...(classes.length > 1 ? ["several classes"] : []),
+  ];
+}
+
+/**
+ * The kill matrix of `npm test`: in catalogue order, each fault that brings a trait (faultTraits) no fault before
+ * it in the sample has, so that the sample reaches every class and every way of running and judging a fault that
+ * the catalogue holds. `npm run prove` runs every fault.
+ */
+export function faultSample(faults: readonly Fault[], registry: Registry): Fault[] {
+  const covered = new Set<string>();
+  const sample: Fault[] = [];
+  for (const fault of faults) {
+    const traits = faultTraits(fault, registry);
+    if (traits.every((t) => covered.has(t))) continue;
+    for (const t of traits) covered.add(t);
+    sample.push(fault);
+  }
+  return sample;
 }
 
 export async function runKillMatrix(
