@@ -5,7 +5,7 @@
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { keyUri, ownership, sender } from "../resolver/support/sender.ts";
-import { UNKNOWN_STATUSES } from "../resolver/support/verdicts.ts";
+import { guessExcuse } from "./support/excuses.ts";
 import { resolveMasterData } from "./support/resolve.ts";
 
 const AI: Record<MasterDataTypeName, string> = {
@@ -43,12 +43,12 @@ requirementTest(
           return false;
         }
         const step = await resolveMasterData(ctx, id, type);
-        const guessed = flag === "--gln" && values.glnGiven !== true && ownership(values, id) === undefined;
-        if (!step.ok && guessed && step.stage === "linkset" && UNKNOWN_STATUSES.has(step.status ?? 0)) {
-          // A location the harness took from the events is its guess, not a value the sender exchanged.
-          checks.skip(
-            `setup: no --gln given, and ${id}, the location taken from the events, answered ${step.status}: it may not be the sender's; pass the GLN it exchanges with --gln`,
-          );
+        // A party or location the harness took from the events is its guess, not a value the sender exchanged.
+        const given = flag === "--party" ? values.partyGiven === true : values.glnGiven === true;
+        const excuse =
+          step.ok || given || ownership(values, id) !== undefined ? undefined : guessExcuse(id, flag, step);
+        if (excuse !== undefined) {
+          checks.skip(excuse);
           return false;
         }
         if (!step.ok) {

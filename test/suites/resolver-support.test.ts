@@ -1,12 +1,22 @@
 // The receiver's knowledge the resolver and workflow classes share: who the sender is (its setup party, location
-// and company prefix), which identifiers are its own, and how an epcis link or an identifier issued under the
-// canonical base becomes a request.
+// and company prefix), which identifiers are its own, which refusals of the resolver are no failure, and how an
+// epcis link or an identifier issued under the canonical base becomes a request.
 import { describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
+import type { HttpResult } from "../../src/http/index.ts";
 import { CANONICAL_DL_BASE, type EpcisEvent, gs1CheckDigit } from "../../src/model/index.ts";
 import { eventsRequest } from "../../suites/resolver/support/follow.ts";
-import { canonicalBaseReplaced } from "../../suites/resolver/support/linksets.ts";
-import { companyPrefixOf, ownership, setupValues } from "../../suites/resolver/support/sender.ts";
+import { canonicalBaseReplaced, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
+import {
+  companyPrefixOf,
+  ownership,
+  presumedOwnership,
+  setupValues,
+} from "../../suites/resolver/support/sender.ts";
+import { declined, pathFormExcuse } from "../../suites/resolver/support/verdicts.ts";
+import { guessExcuse, masterDataExcuse } from "../../suites/workflow/support/excuses.ts";
+import type { Failure } from "../../suites/workflow/support/resolve.ts";
+import type { Subject } from "../../suites/workflow/support/subjects.ts";
 
 const withCheck = (body: string) => body + gs1CheckDigit(body);
 const PARTY = `${CANONICAL_DL_BASE}/417/${withCheck("561310400000")}`;
@@ -86,7 +96,14 @@ describe("setupValues", () => {
 });
 
 describe("ownership", () => {
-  const values = { party: PARTY, gln: VESSEL, glnGiven: true, prefix: "5613104", notes: [] };
+  const values = {
+    party: PARTY,
+    partyGiven: true,
+    gln: VESSEL,
+    glnGiven: true,
+    prefix: "5613104",
+    notes: [],
+  };
 
   it("counts the setup values and every key under the company prefix as the sender's own", () => {
     expect(ownership(values, PARTY)?.setup).toBe(true);
@@ -109,6 +126,114 @@ describe("ownership", () => {
     const guessed = { ...values, glnGiven: false };
     expect(ownership(guessed, VESSEL)).toBeUndefined();
     expect(ownership({ ...guessed, gln: PLANT }, PLANT)?.setup).toBe(false);
+  });
+});
+
+describe("a party taken from the events is a guess (no --party)", () => {
+  const events = [
+    recorded("a", "urn:epc:id:pgln:5613104.00000", "urn:epc:id:sgln:5613104.00001.0"),
+    recorded("b", PARTY, PLANT),
+    recorded("c", OTHER_PARTY, VESSEL),
+  ];
+  const gtin = `${CANONICAL_DL_BASE}/01/${withCheck("0561310400004")}`;
+
+  it("makes neither the party nor its company prefix's identifiers the sender's own", () => {
+    const values = setupValues(context(), events);
+    expect(values.party).toBe(PARTY);
+    expect(values.prefix).toBe("5613104");
+    expect(values.partyGiven).toBeUndefined();
+    expect(values.notes[0]).toContain("a guess");
+    expect(ownership(values, PARTY)).toBeUndefined();
+    expect(ownership(values, gtin)).toBeUndefined();
+    expect(ownership(values, PLANT)).toBeUndefined();
+  });
+
+  it("still asks about the guessed party's identifiers first, with no verdict resting on it", () => {
+    const values = setupValues(context(), events);
+    expect(presumedOwnership(values, PARTY)?.setup).toBe(true);
+    expect(presumedOwnership(values, gtin)?.why).toContain("5613104");
+    expect(presumedOwnership(values, OTHER_PARTY)).toBeUndefined();
+  });
+
+  it("is known with --party, and for the embedded reference, whose own party follows the same rule", () => {
+    const given = setupValues(context({ party: PARTY }), events);
+    expect(given.partyGiven).toBe(true);
+    expect(ownership(given, PARTY)?.why).toBe("it is the party exchanged at setup");
+    expect(ownership(given, gtin)?.setup).toBe(false);
+    const embedded = setupValues({ embedded: true } as RunContext, events);
+    expect(embedded.partyGiven).toBe(true);
+    expect(ownership(embedded, PARTY)?.setup).toBe(true);
+  });
+});
+
+/** A link-set answer of the resolver with the given status. */
+function answered(status: number | undefined, problem: string | undefined): LinksetAnswer {
+  const a: LinksetAnswer = { form: "01", uri: `${CANONICAL_DL_BASE}/01/09506000134352`, url: "u" };
+  if (status !== undefined) a.result = { status } as HttpResult;
+  if (problem !== undefined) a.problem = problem;
+  return a;
+}
+
+describe("an identifier the resolver declines (spec: its status codes are not shown)", () => {
+  const own = { setup: false, why: "it is under the company prefix 950600 of the sender's party" };
+
+  it("is a note, whatever the status, when it is not known to be the sender's", () => {
+    for (const status of [400, 401, 403, 404, 410, 500, 503]) {
+      expect(pathFormExcuse(answered(status, `status ${status}`), undefined), String(status)).toContain(
+        `answered ${status}`,
+      );
+    }
+  });
+
+  it("fails when it is the sender's own, or when a 2xx is not a link set, or when nothing answered", () => {
+    expect(pathFormExcuse(answered(404, "status 404"), own)).toBeUndefined();
+    expect(pathFormExcuse(answered(500, "status 500"), own)).toBeUndefined();
+    expect(pathFormExcuse(answered(200, "no linkset member"), undefined)).toBeUndefined();
+    expect(pathFormExcuse(answered(undefined, "connection refused"), undefined)).toBeUndefined();
+    expect(pathFormExcuse(answered(200, undefined), undefined)).toBeUndefined();
+  });
+
+  it("declined: any answer but a 2xx", () => {
+    expect([199, 200, 204, 299, 300, 404, 500].map(declined)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(declined(undefined)).toBe(false);
+  });
+
+  const failure = (status: number | undefined, stage: Failure["stage"] = "linkset"): Failure =>
+    status === undefined
+      ? { ok: false, reason: "r", evidence: {}, stage }
+      : { ok: false, reason: "r", evidence: {}, stage, status };
+  const place: Subject = { id: PLANT, type: "gs1:Place", role: "business location" };
+  const product: Subject = {
+    id: `${CANONICAL_DL_BASE}/01/09506000134352`,
+    type: "gs1:Product",
+    role: "product",
+  };
+
+  it("FLOW-MASTERDATA: excuses a decline of another company's identifier, not of the sender's own", () => {
+    for (const status of [403, 404, 500]) {
+      expect(masterDataExcuse(product, failure(status), undefined)).toBe(`${product.id} answered ${status}`);
+      expect(masterDataExcuse(product, failure(status), own.why)).toBeUndefined();
+    }
+    expect(masterDataExcuse(product, failure(200), undefined)).toBeUndefined();
+    expect(masterDataExcuse(product, failure(undefined), undefined)).toBeUndefined();
+    expect(masterDataExcuse(product, failure(404, "link"), undefined)).toBeUndefined();
+    expect(masterDataExcuse(place, failure(undefined, "no-link"), own.why)).toContain("no masterData link");
+    expect(masterDataExcuse(product, failure(undefined, "no-link"), undefined)).toBeUndefined();
+  });
+
+  it("FLOW-SETUP: a guessed party or location declined at its link set is a skip naming the option", () => {
+    expect(guessExcuse(PARTY, "--party", failure(404))).toContain("pass the value it exchanges with --party");
+    expect(guessExcuse(PLANT, "--gln", failure(500))).toContain("--gln");
+    expect(guessExcuse(PARTY, "--party", failure(200))).toBeUndefined();
+    expect(guessExcuse(PARTY, "--party", failure(404, "link"))).toBeUndefined();
   });
 });
 

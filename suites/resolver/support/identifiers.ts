@@ -10,7 +10,7 @@ import {
 } from "../../../src/harness/identifiers-from-baseline.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
 import type { EpcisEvent } from "../../../src/model/index.ts";
-import { ownership, sender } from "./sender.ts";
+import { presumedOwnership, sender } from "./sender.ts";
 
 /** Identifiers asked about per path form; enough to catch a defect, few enough to keep a run short. */
 export const IDS_PER_FORM = 4;
@@ -33,7 +33,7 @@ export function identifierSources(ctx: RunContext, events: readonly EpcisEvent[]
 
 /**
  * A few identifiers per path form, drawn with the seed: the sender's own first (exchanged at setup, or under its
- * company prefix), about half of them where the events name enough, so that every form is asked about an
+ * company prefix; the guessed party's when no --party was given), about half of them where the events name enough, so that every form is asked about an
  * identifier its resolver must answer for; the rest from the other identifiers the events name.
  */
 export function sampledIdentifiers(ctx: RunContext): IdentifiersByForm {
@@ -42,7 +42,7 @@ export function sampledIdentifiers(ctx: RunContext): IdentifiersByForm {
     const all = identifiersFromBaseline(identifierSources(ctx, knownEvents(ctx)));
     const picked = { ...all };
     for (const form of PATH_FORMS) {
-      const owned = all[form].map((uri) => ({ uri, own: ownership(values, uri) }));
+      const owned = all[form].map((uri) => ({ uri, own: presumedOwnership(values, uri) }));
       const own = [
         ...owned.filter((x) => x.own?.setup === true),
         ...owned.filter((x) => x.own?.setup === false),

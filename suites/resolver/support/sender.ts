@@ -1,7 +1,8 @@
 // Who the sender is, as the receiver knows it (spec 1, step 1): the party and location exchanged at setup, given
 // on the command line or else taken from the events with a note that says so, and the GS1 company prefix of that
 // party. An identifier under that prefix, or exchanged at setup, is the sender's own: its resolver must answer
-// for it. Another company's GTIN, GLN or party may get a 404 from a sender that resolves only what it issued.
+// for it. Another company's GTIN, GLN or party may be declined by a sender that resolves only what it issued. A
+// party or location taken from the events is the harness's guess: it makes nothing the sender's own.
 import type { RunContext } from "../../../src/harness/context.ts";
 import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
@@ -91,6 +92,11 @@ function prefixedDigits(uri: string): string | undefined {
 
 export interface SetupValues {
   party?: string;
+  /**
+   * The party is known to be the sender's: given with --party, or the embedded reference's own (which takes for
+   * its party the one that records most events, the same rule the guess follows). Otherwise it is a guess.
+   */
+  partyGiven?: boolean;
   gln?: string;
   /** The GLN was given with --gln, not taken from the events. */
   glnGiven?: boolean;
@@ -113,13 +119,19 @@ function underPrefix(prefix: string | undefined, uri: string): boolean {
  */
 export function setupValues(ctx: RunContext, events: readonly EpcisEvent[]): SetupValues {
   const out: SetupValues = { notes: [] };
-  if (ctx.party !== undefined) out.party = ctx.party;
-  else {
+  if (ctx.party !== undefined) {
+    out.party = ctx.party;
+    out.partyGiven = true;
+  } else {
     const found = mostCommon(events.flatMap((e) => partyOf(e) ?? []));
     if (found !== undefined) {
       out.party = found.value;
+      if (ctx.embedded === true) out.partyGiven = true;
       out.notes.push(
-        `no --party given: took ${found.value}, the information provider of ${found.count} of ${events.length} events`,
+        `no --party given: took ${found.value}, the information provider of ${found.count} of ${events.length} events` +
+          (ctx.embedded === true
+            ? " (the embedded reference's own party, by the same rule)"
+            : "; a guess, so no identifier is taken for the sender's own by it"),
       );
     }
   }
@@ -162,24 +174,39 @@ export interface Ownership {
   why: string;
 }
 
-/**
- * Whether an identifier is the sender's own, and why; undefined when the harness cannot tell that it is. The
- * party (given, or the one that records most events) is; a location taken from the events rather than given
- * with --gln is the harness's guess, and counts only when it is under the party's company prefix.
- */
-export function ownership(values: SetupValues, uri: string): Ownership | undefined {
+function claim(values: SetupValues, uri: string, trustGuess: boolean): Ownership | undefined {
   const canonical = canonicalId(uri);
-  if (values.party !== undefined && canonicalId(values.party) === canonical) {
+  const partyKnown = values.partyGiven === true || trustGuess;
+  if (partyKnown && values.party !== undefined && canonicalId(values.party) === canonical) {
     return { setup: true, why: "it is the party exchanged at setup" };
   }
   if (values.glnGiven === true && values.gln !== undefined && canonicalId(values.gln) === canonical) {
     return { setup: true, why: "it is the location exchanged at setup" };
   }
-  if (underPrefix(values.prefix, canonical)) {
+  if (partyKnown && underPrefix(values.prefix, canonical)) {
     return {
       setup: false,
       why: `it is under the company prefix ${values.prefix} of the sender's party ${values.party}`,
     };
   }
   return undefined;
+}
+
+/**
+ * Whether an identifier is the sender's own, and why; undefined when the harness cannot tell that it is. The
+ * party and the location exchanged at setup are, and every key under the party's company prefix; a party or
+ * location the harness took from the events is its guess and makes nothing the sender's own (the location still
+ * counts when it is under the prefix of a party that was given).
+ */
+export function ownership(values: SetupValues, uri: string): Ownership | undefined {
+  return claim(values, uri, false);
+}
+
+/**
+ * ownership with the guessed party and its prefix taken for the sender's: which identifiers to ask about first,
+ * so that a run without --party still asks mostly about identifiers the sender is likely to resolve. No verdict
+ * rests on it.
+ */
+export function presumedOwnership(values: SetupValues, uri: string): Ownership | undefined {
+  return claim(values, uri, true);
 }

@@ -5,7 +5,7 @@ import type { Hop } from "../../../src/harness/assertions/trace-back.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
 import { canonicalBizStep, canonicalId, type EpcisEvent, isDigitalLink } from "../../../src/model/index.ts";
-import { ownership, sender } from "../../resolver/support/sender.ts";
+import { presumedOwnership, sender } from "../../resolver/support/sender.ts";
 
 export type ProductForm = "00" | "01/10" | "01/21";
 
@@ -72,7 +72,7 @@ export function chooseProduct(ctx: RunContext, events: readonly EpcisEvent[]): P
   const values = sender(ctx);
   for (const all of candidates(events)) {
     // The sender's own identifiers first: it need not resolve another company's (spec 4.2 leaves that open).
-    const own = all.filter((id) => ownership(values, id) !== undefined);
+    const own = all.filter((id) => presumedOwnership(values, id) !== undefined);
     const tier = own.length > 0 ? own : all;
     if (tier.length === 0) continue;
     const id = tier[((ctx.seed % tier.length) + tier.length) % tier.length]!;
