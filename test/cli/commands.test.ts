@@ -109,8 +109,9 @@ describe("tracecheck serve", () => {
     const wrong = await fetch(`${serve.eventsBase}/events`, { headers: { "X-API-Key": "not-the-key" } });
     expect(wrong.status).toBe(401);
     await wrong.arrayBuffer();
+    // Exit 0 on the signal: the process, and with it the port, is gone (a request to the port now could reach
+    // another process that has since been given it).
     expect(await serve.stop()).toBe(0);
-    await expect(fetch(`${serve.eventsBase}/events`)).rejects.toThrow();
   });
 
   it("--resolver-port puts the resolver on a second origin", async () => {

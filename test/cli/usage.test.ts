@@ -1,6 +1,6 @@
 // Mistakes on the command line and a target that is not there: exit 2 and one sentence (CONTRACT.md exit status).
 import { describe, expect, it } from "vitest";
-import { runCli, unusedPort } from "../support/cli.ts";
+import { runCli } from "../support/cli.ts";
 import { expectOneSentence } from "../support/sentence.ts";
 
 /** The one message line tracecheck writes for a usage mistake, without its "tracecheck: " prefix. */
@@ -53,8 +53,8 @@ describe("tracecheck --version", () => {
 
 describe("a target nothing listens on", () => {
   it("exits 2 and says the target is unreachable", async () => {
-    const port = await unusedPort();
-    const target = `http://127.0.0.1:${port}`;
+    // Port 1 is privileged and outside the ephemeral range: no process is handed it, as a just-closed port may be.
+    const target = "http://127.0.0.1:1";
     const { code, stderr } = await runCli([
       "run",
       "--target",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, HttpError } from "../../src/http/index.ts";
 import { carriesSecret } from "../../src/http/redact.ts";
-import { sendJson, startServer, type TestServer } from "./servers.ts";
+import { sendJson, startResetting, startServer, type TestServer } from "./servers.ts";
 
 // Characters that change under percent-encoding and JSON escaping, so every spelling of the key is exercised.
 const KEY = 'tk_9f8e/7d+6c=5b "q"';
@@ -164,12 +164,13 @@ describe("the key never reaches the evidence", () => {
 
   it("redacts the key from the message of a failed request", async () => {
     const made = client([a.origin]);
-    const closed = await startServer(() => undefined);
-    await closed.close();
-    const allowed = client([closed.origin]);
+    // A server that resets every connection: the port stays ours, so no other process can answer on it.
+    const resetting = await startResetting();
+    const allowed = client([resetting.origin]);
     const failure = await allowed
-      .get(`${closed.origin}/events?key=${encodeURIComponent(KEY)}`)
-      .catch((e) => e);
+      .get(`${resetting.origin}/events?key=${encodeURIComponent(KEY)}`)
+      .catch((e) => e)
+      .finally(() => resetting.close());
     expect((failure as HttpError).code).toBe("network");
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).message).not.toContain("tk_9f8e");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followPages, HttpClient, HttpError, type PageResult, readPages } from "../../src/http/index.ts";
-import { sendJson, startServer, type TestServer } from "./servers.ts";
+import { sendJson, startResetting, startServer, type TestServer } from "./servers.ts";
 
 const KEY = "pages-key-123";
 /** Padding of each endless page, so that a page's size is known: about a kilobyte. */
@@ -217,8 +217,12 @@ describe("followPages", () => {
   });
 
   it("throws the HttpError of a first page that cannot be fetched", async () => {
-    const gone = await startServer(() => undefined);
-    await gone.close();
-    await expect(followPages(client, `${gone.origin}/events`)).rejects.toBeInstanceOf(HttpError);
+    // A server that resets every connection: the port stays ours, so no other process can answer on it.
+    const resetting = await startResetting();
+    try {
+      await expect(followPages(client, `${resetting.origin}/events`)).rejects.toBeInstanceOf(HttpError);
+    } finally {
+      await resetting.close();
+    }
   });
 });

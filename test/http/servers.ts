@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer } from "node:net";
 
 export interface ReceivedRequest {
   url: string;
@@ -48,4 +48,19 @@ export function sendJson(
 ) {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(value));
+}
+
+/**
+ * A port on 127.0.0.1 where every connection is reset as soon as it is made: a request to it fails at the
+ * network level, and since the port stays held until close, no other process can be answering on it (as it could
+ * on a port just closed).
+ */
+export async function startResetting(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createTcpServer((socket) => socket.resetAndDestroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
