@@ -1,10 +1,17 @@
 // The receiver's knowledge the resolver and workflow classes share: who the sender is (its setup party, location
-// and company prefix), which identifiers are its own, which refusals of the resolver are no failure, and how an
-// epcis link or an identifier issued under the canonical base becomes a request.
+// and company prefix), which identifiers are its own, which refusals of the resolver are no failure, how the
+// target's events write an identifier, and how an epcis link or an identifier issued under the canonical base
+// becomes a request.
 import { describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
 import type { HttpResult } from "../../src/http/index.ts";
-import { CANONICAL_DL_BASE, type EpcisEvent, gs1CheckDigit } from "../../src/model/index.ts";
+import {
+  CANONICAL_DL_BASE,
+  canonicalId as canonicalIdOf,
+  type EpcisEvent,
+  gs1CheckDigit,
+} from "../../src/model/index.ts";
+import { writtenQuery, writtenSpelling } from "../../suites/resolver/support/concerns.ts";
 import { eventsRequest } from "../../suites/resolver/support/follow.ts";
 import { canonicalBaseReplaced, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
 import {
@@ -234,6 +241,50 @@ describe("an identifier the resolver declines (spec: its status codes are not sh
     expect(guessExcuse(PLANT, "--gln", failure(500))).toContain("--gln");
     expect(guessExcuse(PARTY, "--party", failure(200))).toBeUndefined();
     expect(guessExcuse(PARTY, "--party", failure(404, "link"))).toBeUndefined();
+  });
+});
+
+describe("the identifier as the target's events write it", () => {
+  const SERIAL_URN = "urn:epc:id:sgtin:5613104.004000.77";
+  const SERIAL = canonicalIdOf(SERIAL_URN);
+  const LOT_URN = "urn:epc:class:lgtin:5613104.004000.L9";
+  const LOT = canonicalIdOf(LOT_URN);
+  const SGLN = "urn:epc:id:sgln:5613104.00001.0";
+  const events = [
+    recorded("a", PARTY, SGLN, { epcList: [SERIAL_URN] }),
+    recorded("b", PARTY, SGLN, { epcList: [SERIAL_URN], quantityList: [{ epcClass: LOT_URN }] }),
+    recorded("c", PARTY, PLANT, { epcList: [SERIAL] }),
+  ];
+
+  it("is the most common spelling whose canonical form is the identifier's, else the value itself", () => {
+    expect(SERIAL).toMatch(/^https:\/\/id\.gs1\.org\/01\/\d{14}\/21\/77$/);
+    expect(writtenSpelling(events, SERIAL, "epc")).toBe(SERIAL);
+    expect(
+      writtenSpelling(events, SERIAL.replace(CANONICAL_DL_BASE, "https://resolver.example"), "epc"),
+    ).toBe(SERIAL_URN);
+    expect(writtenSpelling(events, LOT, "class")).toBe(LOT_URN);
+    expect(writtenSpelling(events, LOT, "epc")).toBeUndefined();
+    expect(writtenSpelling(events, PLANT, "location")).toBe(PLANT);
+    expect(writtenSpelling([events[0]!], PLANT, "location")).toBe(SGLN);
+  });
+
+  it("writtenQuery asks the epcis query interface with it, and says when only the canonical form is known", () => {
+    expect(writtenQuery("01/10", LOT, events)).toEqual({
+      query: { MATCH_anyEPCClass: [LOT_URN] },
+      asWritten: true,
+    });
+    expect(writtenQuery("414", PLANT, [events[0]!])).toEqual({
+      query: { EQ_bizLocation: [SGLN] },
+      asWritten: true,
+    });
+    expect(writtenQuery("00", `${CANONICAL_DL_BASE}/00/056131040000006875`, events)).toEqual({
+      query: { MATCH_anyEPC: [`${CANONICAL_DL_BASE}/00/056131040000006875`] },
+      asWritten: false,
+    });
+    expect(
+      writtenQuery("01", `${CANONICAL_DL_BASE}/01/${withCheck("0561310400400")}`, events),
+    ).toBeUndefined();
+    expect(writtenQuery("417", PARTY, events)).toBeUndefined();
   });
 });
 

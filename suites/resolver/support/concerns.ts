@@ -19,21 +19,82 @@ export function mentions(event: EpcisEvent, uri: string): boolean {
   });
 }
 
+/** Where an event holds an identifier: among its EPCs, its classes, or as its business location. */
+export type HeldAs = "epc" | "class" | "location";
+
+function heldValues(e: EpcisEvent, held: HeldAs): string[] {
+  if (held === "location") {
+    const id = e.bizLocation?.id;
+    return typeof id === "string" ? [id] : [];
+  }
+  const { epcs, classes } = identifiersOf(e);
+  return (held === "epc" ? epcs : classes).filter((v): v is string => typeof v === "string");
+}
+
+/**
+ * The identifier as the events write it (URN or Digital Link, on whatever host): `id` itself when an event holds
+ * it so, else the most common spelling whose canonical form is the same (the first of equals); undefined when no
+ * event holds it in any spelling.
+ */
+export function writtenSpelling(events: readonly EpcisEvent[], id: string, held: HeldAs): string | undefined {
+  const target = canonicalId(id);
+  const counts = new Map<string, number>();
+  for (const e of events) {
+    for (const v of heldValues(e, held)) {
+      if (v === id) return id;
+      if (canonicalId(v) === target) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+  }
+  let best: string | undefined;
+  for (const [v, n] of counts) if (best === undefined || n > (counts.get(best) ?? 0)) best = v;
+  return best;
+}
+
+/** Where the identifier of each path form with a certain query is held: the EPC, the class, the location. */
+const HELD: Partial<Record<PathForm, HeldAs>> = {
+  "00": "epc",
+  "01/21": "epc",
+  "01/10": "class",
+  "414": "location",
+};
+
 /**
  * The query whose answer, over the events the harness knows, every epcis link of that path form must include:
  * the EPC for an SSCC or a serial, the class for a lot, the business location for a GLN. None for a product or a
  * party, whose links may lead to broader sets (a party's leads to the whole repository, spec 1 step 2).
  */
 export function certainQuery(form: PathForm, uri: string): EventQuery | undefined {
-  switch (form) {
-    case "00":
-    case "01/21":
+  switch (HELD[form]) {
+    case "epc":
       return { MATCH_anyEPC: [uri] };
-    case "01/10":
+    case "class":
       return { MATCH_anyEPCClass: [uri] };
-    case "414":
+    case "location":
       return { EQ_bizLocation: [uri] };
     default:
       return undefined;
   }
+}
+
+export interface WrittenQuery {
+  query: EventQuery;
+  /**
+   * The query names the identifier as the events write it. When false no event holds it in any spelling and the
+   * query names its canonical form, a value of the harness's making: a sender that matches only as written may
+   * refuse it or answer nothing (the spec states form equivalence for bizStep alone).
+   */
+  asWritten: boolean;
+}
+
+/** certainQuery for the identifier as the events write it (writtenSpelling), else for its canonical form. */
+export function writtenQuery(
+  form: PathForm,
+  uri: string,
+  events: readonly EpcisEvent[],
+): WrittenQuery | undefined {
+  const held = HELD[form];
+  if (held === undefined) return undefined;
+  const written = writtenSpelling(events, uri, held);
+  const query = certainQuery(form, written ?? uri);
+  return query === undefined ? undefined : { query, asWritten: written !== undefined };
 }

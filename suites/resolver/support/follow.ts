@@ -34,9 +34,13 @@ export function eventsRequest(href: string, query: EventQuery | undefined): Even
 export type LinkedEvents =
   | { kind: "events"; events: EpcisEvent[]; exchange: ExchangeRecord }
   | { kind: "refused"; exchange: ExchangeRecord }
+  | { kind: "rejected"; status: number; exchange: ExchangeRecord }
   | { kind: "broken"; message: string; exchange?: ExchangeRecord };
 
-/** The events an epcis href answers, every rel="next" page followed; 413 is "refused" (spec 7). */
+/**
+ * The events an epcis href answers, every rel="next" page followed; 413 is "refused" (spec 7), another 4xx
+ * "rejected" (the caller knows whether the query was of the sender's making or the harness's).
+ */
 export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEvents> {
   const answer = await readEventsAnswer(ctx, href, { redirect: "follow" });
   switch (answer.kind) {
@@ -45,6 +49,7 @@ export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEve
     case "refused":
       return { kind: "refused", exchange: answer.result.exchange };
     case "rejected":
+      return { kind: "rejected", status: answer.result.status, exchange: answer.result.exchange };
     case "throttled":
       return {
         kind: "broken",

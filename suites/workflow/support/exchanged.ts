@@ -5,6 +5,7 @@ import type { Hop } from "../../../src/harness/assertions/trace-back.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
 import { canonicalBizStep, canonicalId, type EpcisEvent, isDigitalLink } from "../../../src/model/index.ts";
+import { writtenSpelling } from "../../resolver/support/concerns.ts";
 import { presumedOwnership, sender } from "../../resolver/support/sender.ts";
 
 export type ProductForm = "00" | "01/10" | "01/21";
@@ -12,8 +13,13 @@ export type ProductForm = "00" | "01/10" | "01/21";
 export interface Product {
   /** As the receiver holds it: --start-from, or as an event spells it. */
   id: string;
-  /** The GET /events query on the identifier alone: MATCH_anyEPC for an SSCC or serial, a class for a lot. */
+  /**
+   * The GET /events query on the identifier alone: MATCH_anyEPC for an SSCC or serial, a class for a lot; its
+   * value as the events write it where one does (a sender may match identifiers only as written).
+   */
   hop: Hop;
+  /** Some event the harness knows holds the hop's value exactly as written. */
+  written: boolean;
   note: string;
 }
 
@@ -24,12 +30,13 @@ function formOf(id: string): ProductForm | undefined {
   return ais === "00" || ais === "01/10" || ais === "01/21" ? ais : undefined;
 }
 
-function productOf(id: string, form: ProductForm, note: string): Product {
-  // A Digital Link under the resolver's own base is queried under the canonical base, as EPCIS stores it.
-  const value = isDigitalLink(id) ? canonicalId(id) : id;
+function productOf(id: string, form: ProductForm, note: string, events: readonly EpcisEvent[]): Product {
+  const written = writtenSpelling(events, id, form === "01/10" ? "class" : "epc");
+  // None of the events holds it: a Digital Link under the resolver's own base is asked under the canonical base.
+  const value = written ?? (isDigitalLink(id) ? canonicalId(id) : id);
   const hop: Hop =
     form === "01/10" ? { parameter: "MATCH_anyEPCClass", value } : { parameter: "MATCH_anyEPC", value };
-  return { id, hop, note };
+  return { id, hop, written: written !== undefined, note };
 }
 
 /** The identifiers a shipment notice would carry: those of shipping events, logistic units first. */
@@ -66,7 +73,7 @@ export function chooseProduct(ctx: RunContext, events: readonly EpcisEvent[]): P
   if (ctx.startFrom !== undefined) {
     const form = formOf(ctx.startFrom);
     if (form !== undefined)
-      return productOf(ctx.startFrom, form, `the product is --start-from ${ctx.startFrom}`);
+      return productOf(ctx.startFrom, form, `the product is --start-from ${ctx.startFrom}`, events);
     skipped = `--start-from ${ctx.startFrom} names no SSCC, lot or serial, so `;
   }
   const values = sender(ctx);
@@ -80,6 +87,7 @@ export function chooseProduct(ctx: RunContext, events: readonly EpcisEvent[]): P
       id,
       formOf(id)!,
       `${skipped}the product ${id} was drawn with seed ${ctx.seed} from the events`,
+      events,
     );
   }
   return undefined;
