@@ -1,11 +1,16 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import standaloneCode from "ajv/dist/standalone/index.js";
 import formats from "ajv-formats";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
 import { loadDefinition } from "./load-definition.ts";
-import { EPCIS_SCHEMA_URL } from "./locations.ts";
+import { EPCIS_SCHEMA_URL, REPO_ROOT } from "./locations.ts";
 import { type ResolveOptions, resolveSchema, type SchemaSource } from "./resolve-schema.ts";
 import type { Definition, MasterDataTypeName } from "./types.ts";
 
@@ -19,6 +24,8 @@ export interface ValidatorOptions extends ResolveOptions {
   definition?: Definition;
   /** The EPCIS JSON schema itself, when the caller already has it; otherwise it is resolved. */
   epcisSchema?: object;
+  /** Where compiled validators are kept between runs; default VALIDATOR_CACHE. */
+  validatorCache?: string;
 }
 
 export interface Validators {
@@ -73,7 +80,101 @@ async function readModuleSchema(file: string): Promise<object> {
   }
 }
 
-/** Compiles, once, every schema the harness validates payloads with. */
+const require = createRequire(import.meta.url);
+
+/** Where the code Ajv generates is kept between runs; a directory any `npm ci` leaves writable. */
+export const VALIDATOR_CACHE = path.join(REPO_ROOT, "node_modules", ".cache", "tracecheck", "validators");
+
+/** Changes when the way the cache is written or keyed changes, so that older files are no longer read. */
+const CACHE_LAYOUT = 1;
+
+/** The published schema is draft-07 and uses keywords and formats strict mode would refuse. */
+const AJV_OPTIONS: Options = { strict: false, allErrors: true, code: { source: true } };
+
+/** The key a validator is added to Ajv under: Ajv takes it for the schema's base URI, so it is one. */
+const key = (name: string) => `urn:tracecheck:validator:${name}`;
+
+interface SchemaSet {
+  draft: "draft-07" | "2020-12";
+  /** Schemas added first, under their key, that the exported ones refer to. */
+  shared: [key: string, schema: unknown][];
+  /** The validators wanted, under their key. */
+  exported: [key: string, schema: unknown][];
+}
+
+function newAjv(draft: SchemaSet["draft"]): Ajv {
+  const ajv = draft === "draft-07" ? new Ajv(AJV_OPTIONS) : new Ajv2020(AJV_OPTIONS);
+  formats.default(ajv);
+  return ajv;
+}
+
+/** Everything that shapes the generated code: the schemas, Ajv's options and the versions of Ajv and its formats. */
+function cacheKey(set: SchemaSet): string {
+  const versions = ["ajv", "ajv-formats"].map(
+    (p) => (require(`${p}/package.json`) as { version: string }).version,
+  );
+  return createHash("sha256")
+    .update(JSON.stringify({ layout: CACHE_LAYOUT, versions, options: AJV_OPTIONS, set }))
+    .digest("hex");
+}
+
+/** The validators a cache file holds, or undefined when it is missing, unreadable or lacks one of them. */
+function fromCache(file: string, keys: string[]): Map<string, ValidateFunction> | undefined {
+  try {
+    const loaded = require(file) as Record<string, unknown>;
+    const found = new Map<string, ValidateFunction>();
+    for (const k of keys) {
+      const validate = loaded[k];
+      if (typeof validate !== "function") return undefined;
+      found.set(k, validate as ValidateFunction);
+    }
+    return found;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the file whole or not at all: a run that reads it meanwhile sees the old state or the new one. */
+function toCache(file: string, code: string): void {
+  const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  } catch {
+    // A cache that cannot be written (a read-only install) only costs the next run the compile.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written.
+    }
+  }
+}
+
+/**
+ * The validators of a set of schemas, each compiled once for all runs: Ajv compiles them and its generated code
+ * (ajv standalone) is kept under VALIDATOR_CACHE, keyed by the hash of the schemas, Ajv's options and versions;
+ * a later run with the same schemas loads that code instead of compiling again, which for the EPCIS schema is most
+ * of a run's start-up. The code is the one Ajv would run after compiling, so the verdicts are the same.
+ */
+function compiled(set: SchemaSet, cacheDir: string): Map<string, ValidateFunction> {
+  const keys = set.exported.map(([k]) => k);
+  const file = path.join(cacheDir, `${cacheKey(set)}.cjs`);
+  const cached = fromCache(file, keys);
+  if (cached) return cached;
+  const ajv = newAjv(set.draft);
+  for (const [k, schema] of [...set.shared, ...set.exported]) ajv.addSchema(schema as object, k);
+  const fresh = new Map<string, ValidateFunction>();
+  for (const k of keys) {
+    const validate = ajv.getSchema(k);
+    if (!validate) throw new Error(`Ajv compiled no validator for ${k}.`);
+    fresh.set(k, validate);
+  }
+  toCache(file, standaloneCode.default(ajv, Object.fromEntries(keys.map((k) => [k, k]))));
+  return fresh;
+}
+
+/** Compiles, once, every schema the harness validates payloads with (see compiled for how once). */
 export async function createValidators(opts: ValidatorOptions = {}): Promise<Validators> {
   const definition = opts.definition ?? (await loadDefinition());
   const url = definition.epcisSchemaUrl ?? EPCIS_SCHEMA_URL;
@@ -81,24 +182,47 @@ export async function createValidators(opts: ValidatorOptions = {}): Promise<Val
     ? { schema: opts.epcisSchema, source: "given" as const }
     : await resolveSchema(url, opts);
 
-  // The published schema is draft-07 and uses keywords and formats strict mode would refuse.
-  const draft07 = new Ajv({ strict: false, allErrors: true });
-  formats.default(draft07);
+  const cacheDir = opts.validatorCache ?? VALIDATOR_CACHE;
   const epcisId =
     isObject(resolved.schema) && typeof resolved.schema.$id === "string" ? resolved.schema.$id : url;
-  draft07.addSchema(resolved.schema, epcisId);
-  const documentValidator = draft07.compile({ $ref: epcisId });
-  const eventValidator = draft07.compile({ $ref: `${epcisId}#/definitions/EPCIS-Document-Event` });
+  const epcis = compiled(
+    {
+      draft: "draft-07",
+      shared: [[epcisId, resolved.schema]],
+      exported: [
+        [key("epcis-document"), { $ref: epcisId }],
+        [key("epcis-event"), { $ref: `${epcisId}#/definitions/EPCIS-Document-Event` }],
+      ],
+    },
+    cacheDir,
+  );
+  const documentValidator = epcis.get(key("epcis-document"))!;
+  const eventValidator = epcis.get(key("epcis-event"))!;
 
   // Definition and module schemas are 2020-12 and carry x- annotations (x-kde-name, x-std-values).
-  const draft2020 = new Ajv2020({ strict: false, allErrors: true });
-  formats.default(draft2020);
-  const linksetValidator = draft2020.compile(definition.linksetSchema);
+  const moduleSchemas = await Promise.all(
+    definition.modules.map(async (m) => [m.name, await readModuleSchema(m.schemaFile)] as const),
+  );
+  const own = compiled(
+    {
+      draft: "2020-12",
+      shared: [],
+      exported: [
+        [key("linkset"), definition.linksetSchema],
+        ...definition.masterDataTypes.map((t): [string, unknown] => [
+          key(`master-data:${t.type}`),
+          t.jsonSchema,
+        ]),
+        ...moduleSchemas.map(([name, schema]): [string, unknown] => [key(`module:${name}`), schema]),
+      ],
+    },
+    cacheDir,
+  );
+  const linksetValidator = own.get(key("linkset"))!;
   const masterData = new Map<string, ValidateFunction>();
-  for (const t of definition.masterDataTypes) masterData.set(t.type, draft2020.compile(t.jsonSchema));
+  for (const t of definition.masterDataTypes) masterData.set(t.type, own.get(key(`master-data:${t.type}`))!);
   const modules = new Map<string, ValidateFunction>();
-  for (const m of definition.modules)
-    modules.set(m.name, draft2020.compile(await readModuleSchema(m.schemaFile)));
+  for (const [name] of moduleSchemas) modules.set(name, own.get(key(`module:${name}`))!);
 
   return {
     validateEpcisDocument(doc) {
