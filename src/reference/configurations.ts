@@ -121,6 +121,13 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: ["EVT-BIZSTEP-UNKNOWN"],
   },
   {
+    name: "as-written",
+    description:
+      "Matches MATCH_anyEPC values only as written (a URN never selects an EPC stored as a Digital Link, nor back) and gives its query interface itself as each link set's epcis link: the spec states form equivalence for bizStep alone.",
+    config: { epcsAsWritten: true, epcisLinks: "query-interface" },
+    expectedWarnings: ["EVT-EPC-FORMS"],
+  },
+  {
     name: "gtin-patterns",
     description:
       "Refuses with 400 a MATCH_anyEPCClass pattern over a whole company prefix (urn:epc:idpat:sgtin:CP.*.*) and answers patterns over one GTIN.",

@@ -25,6 +25,7 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   jsonLdVariant: false,
   utcOnly: false,
   strictBizSteps: false,
+  epcsAsWritten: false,
   gtinPatternsOnly: false,
   largeLimit: Number.POSITIVE_INFINITY,
   relativeLinks: false,

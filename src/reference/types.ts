@@ -34,6 +34,8 @@ export interface ReferenceConfig {
    * the query interface itself, which the receiver queries for the identifier (spec 1, step 2).
    */
   epcisLinks: "identifier" | "query-interface";
+  /** MATCH_anyEPC compares EPCs as written: a URN never matches a Digital Link of the same EPC, nor back. */
+  epcsAsWritten: boolean;
   /**
    * Which /414 and /417 link sets offer master data beside epcis: "all" (default), or "own", only the sender's
    * own party and locations (spec 4.2: "reachable with gs1:masterData or gs1:epcis").

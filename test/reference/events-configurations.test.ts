@@ -48,6 +48,7 @@ describe("the named configurations", () => {
     expect(warnings["utc-only"]).toEqual(["EVT-TIME-PROBES"]);
     expect(warnings["strict-bizstep"]).toEqual(["EVT-BIZSTEP-UNKNOWN"]);
     expect(warnings["gtin-patterns"]).toEqual(["EVT-CLASS-PATTERN-PREFIX"]);
+    expect(warnings["as-written"]).toEqual(["EVT-EPC-FORMS"]);
     for (const name of ["refuse-large", "relative-paging", "path-prefix", "shuffled"]) {
       expect(warnings[name], name).toEqual([]);
     }

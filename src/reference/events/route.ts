@@ -26,7 +26,9 @@ const TRUNCATED_UNFILTERED = 10;
 
 /** GET /events (spec 4.1), answered from the indexed store. */
 export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, store: EventStore): void {
-  const rules = matchRulesFor(ctx.faults);
+  const faulted = matchRulesFor(ctx.faults);
+  // Matching EPCs only as written is a freedom (the spec states form equivalence for bizStep alone), not a fault.
+  const rules = ctx.config.epcsAsWritten ? { ...faulted, epcAsWritten: true } : faulted;
   app.get("/events", async (request, reply) => {
     const url = request.raw.url ?? "";
     const mark = url.indexOf("?");
