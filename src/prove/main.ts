@@ -1,8 +1,9 @@
 // `npm run prove`: the kill matrix over every named fault, the runs of a correct sender that must come out clean,
-// the reference loaded with each real document, and the receiver matrix (the reference receiver judged by
-// tracecheck receiver), written to reports/ as JSON and as readable tables. Exit 0 only when every fault is caught
-// by a requirement it names, every clean run is clean, every document gets exactly the verdicts its table row
-// gives, and the reference receiver is clean in every configuration and each client fault caught.
+// the reference loaded with each real document, the receiver matrix (the reference receiver judged by
+// tracecheck receiver) and the hostile matrix (tracecheck run against targets that misbehave, at full size),
+// written to reports/ as JSON and as readable tables. Exit 0 only when every fault is caught by a requirement it
+// names, every clean run is clean, every document gets exactly the verdicts its table row gives, the reference
+// receiver is clean in every configuration and each client fault caught, and every hostile run ends as due.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -10,6 +11,12 @@ import { loadRegistry } from "../harness/registry.ts";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { FAULTS } from "../reference/faults.ts";
 import { FULL_EFFORT, QUICK_EFFORT } from "./effort.ts";
+import {
+  FULL_HOSTILE_EFFORT,
+  formatHostileMatrix,
+  QUICK_HOSTILE_EFFORT,
+  runHostileMatrix,
+} from "./hostile-matrix.ts";
 import type { TracecheckOutcome } from "./outcome.ts";
 import { defaultConcurrency } from "./pool.ts";
 import {
@@ -21,20 +28,31 @@ import {
 import { runKillMatrix, runNoFalseVerdicts, runRealDocuments } from "./run-matrix.ts";
 import { formatKillMatrix, formatNoFalseVerdicts, formatRealDocuments } from "./table.ts";
 
-const USAGE = `Usage: npm run prove -- [--quick] [--concurrency <n>] [--out <dir>]
+/** The sections of a proving run, in the order they run; --only picks some. */
+const SECTIONS = [
+  "kill-matrix",
+  "no-false-verdicts",
+  "real-documents",
+  "receiver-matrix",
+  "hostile-matrix",
+] as const;
+type Section = (typeof SECTIONS)[number];
+
+const USAGE = `Usage: npm run prove -- [--quick] [--concurrency <n>] [--out <dir>] [--only <section,...>]
 
   --quick            the effort of npm test: fewer property cases, smaller datasets, one seed per shape,
-                     a sample of the real documents
+                     a sample of the real documents, the hostile targets small with budgets through flags
   --concurrency <n>  runs at once (default: up to 3, by the machine's cores)
-  --out <dir>        where kill-matrix, no-false-verdicts, real-documents and receiver-matrix
-                     (.json, .txt) go (default reports/)
+  --out <dir>        where kill-matrix, no-false-verdicts, real-documents, receiver-matrix and
+                     hostile-matrix (.json, .txt) go (default reports/)
+  --only <a,b>       run only these sections (default: all): ${SECTIONS.join(", ")}
 `;
 
 /** A full run of every class at default effort ends well within this; one that does not is stopped. */
 const RUN_TIMEOUT_MS = 15 * 60_000;
 
 async function main(argv: string[]): Promise<number> {
-  let values: { quick?: boolean; concurrency?: string; out?: string; help?: boolean };
+  let values: { quick?: boolean; concurrency?: string; out?: string; only?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -42,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
         quick: { type: "boolean" },
         concurrency: { type: "string" },
         out: { type: "string" },
+        only: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -60,6 +79,15 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const only = values.only === undefined ? [...SECTIONS] : values.only.split(",").map((s) => s.trim());
+  const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length > 0 || only.length === 0) {
+    process.stderr.write(
+      `prove: --only takes sections among ${SECTIONS.join(", ")}, got "${values.only}".\n`,
+    );
+    return 2;
+  }
+  const runs = (section: Section) => only.includes(section);
   const effort = values.quick ? QUICK_EFFORT : FULL_EFFORT;
   const out = path.resolve(values.out ?? path.join(REPO_ROOT, "reports"));
   const workDir = path.join(out, "prove-runs");
@@ -71,49 +99,60 @@ async function main(argv: string[]): Promise<number> {
     );
   const opts = { effort, concurrency, workDir, runTimeoutMs: RUN_TIMEOUT_MS, onRun };
 
-  const matrix = await runKillMatrix(FAULTS, await loadRegistry(), opts);
-  const matrixText = formatKillMatrix(matrix);
-  await writeFile(path.join(out, "kill-matrix.json"), `${JSON.stringify(matrix, null, 2)}\n`);
-  await writeFile(path.join(out, "kill-matrix.txt"), `${matrixText}\n`);
-  process.stdout.write(`${matrixText}\n\n`);
+  /** Whether each section that ran came out as it must. */
+  const proven: boolean[] = [];
+  const write = async (section: Section, result: unknown, text: string) => {
+    await writeFile(path.join(out, `${section}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(path.join(out, `${section}.txt`), `${text}\n`);
+    process.stdout.write(`${text}\n\n`);
+  };
 
-  const clean = await runNoFalseVerdicts(opts);
-  const cleanText = formatNoFalseVerdicts(clean);
-  await writeFile(path.join(out, "no-false-verdicts.json"), `${JSON.stringify(clean, null, 2)}\n`);
-  await writeFile(path.join(out, "no-false-verdicts.txt"), `${cleanText}\n`);
-  process.stdout.write(`${cleanText}\n\n`);
-
-  const documents = await runRealDocuments(opts);
-  const documentsText = formatRealDocuments(documents);
-  await writeFile(path.join(out, "real-documents.json"), `${JSON.stringify(documents, null, 2)}\n`);
-  await writeFile(path.join(out, "real-documents.txt"), `${documentsText}\n`);
-  process.stdout.write(`${documentsText}\n`);
-  // The other role: the reference receiver judged by tracecheck receiver, clean and with each client fault.
-  const receivers = await runReceiverMatrix({
-    effort: values.quick ? QUICK_RECEIVER_EFFORT : FULL_RECEIVER_EFFORT,
-    concurrency,
-    workDir: path.join(workDir, "receiver"),
-    runTimeoutMs: RUN_TIMEOUT_MS,
-    onRow: (r) =>
-      process.stderr.write(
-        `prove: receiver ${r.label} exit ${r.exitCode ?? "-"} (${Math.round(r.durationMs / 1000)} s)\n`,
-      ),
-  });
-  const receiversText = formatReceiverMatrix(receivers);
-  await writeFile(path.join(out, "receiver-matrix.json"), `${JSON.stringify(receivers, null, 2)}\n`);
-  await writeFile(path.join(out, "receiver-matrix.txt"), `${receiversText}\n`);
-  process.stdout.write(`${receiversText}\n`);
-  process.stdout.write(
-    `reports written to ${out} (kill-matrix, no-false-verdicts, real-documents and receiver-matrix, each .json and .txt)\n`,
-  );
-
-  const proven =
-    matrix.caught === matrix.total &&
-    matrix.clean.ok &&
-    clean.clean === clean.total &&
-    documents.ok === documents.total &&
-    receivers.ok === receivers.total;
-  return proven ? 0 : 1;
+  if (runs("kill-matrix")) {
+    const matrix = await runKillMatrix(FAULTS, await loadRegistry(), opts);
+    await write("kill-matrix", matrix, formatKillMatrix(matrix));
+    proven.push(matrix.caught === matrix.total && matrix.clean.ok);
+  }
+  if (runs("no-false-verdicts")) {
+    const clean = await runNoFalseVerdicts(opts);
+    await write("no-false-verdicts", clean, formatNoFalseVerdicts(clean));
+    proven.push(clean.clean === clean.total);
+  }
+  if (runs("real-documents")) {
+    const documents = await runRealDocuments(opts);
+    await write("real-documents", documents, formatRealDocuments(documents));
+    proven.push(documents.ok === documents.total);
+  }
+  if (runs("receiver-matrix")) {
+    // The other role: the reference receiver judged by tracecheck receiver, clean and with each client fault.
+    const receivers = await runReceiverMatrix({
+      effort: values.quick ? QUICK_RECEIVER_EFFORT : FULL_RECEIVER_EFFORT,
+      concurrency,
+      workDir: path.join(workDir, "receiver"),
+      runTimeoutMs: RUN_TIMEOUT_MS,
+      onRow: (r) =>
+        process.stderr.write(
+          `prove: receiver ${r.label} exit ${r.exitCode ?? "-"} (${Math.round(r.durationMs / 1000)} s)\n`,
+        ),
+    });
+    await write("receiver-matrix", receivers, formatReceiverMatrix(receivers));
+    proven.push(receivers.ok === receivers.total);
+  }
+  if (runs("hostile-matrix")) {
+    // tracecheck run against targets that misbehave, each run in a process of its own so that its memory is its own.
+    const hostile = await runHostileMatrix({
+      effort: values.quick ? QUICK_HOSTILE_EFFORT : FULL_HOSTILE_EFFORT,
+      concurrency,
+      workDir: path.join(workDir, "hostile"),
+      onRow: (r) =>
+        process.stderr.write(
+          `prove: hostile ${r.label} exit ${r.exitCode ?? "-"} (${Math.round(r.durationMs / 1000)} s)${r.ok ? "" : ` FAILED: ${r.problems.join("; ")}`}\n`,
+        ),
+    });
+    await write("hostile-matrix", hostile, formatHostileMatrix(hostile));
+    proven.push(hostile.ok === hostile.total);
+  }
+  process.stdout.write(`reports written to ${out} (${only.join(", ")}, each .json and .txt)\n`);
+  return proven.every(Boolean) ? 0 : 1;
 }
 
 process.exitCode = await main(process.argv.slice(2));

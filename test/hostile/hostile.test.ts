@@ -8,11 +8,16 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RequirementResult } from "../../src/harness/types.ts";
+import {
+  type HostileTarget,
+  type Misbehaviour,
+  type Scope,
+  startHostileTarget,
+} from "../../src/prove/hostile-server.ts";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
 import { mapPool } from "../../src/prove/pool.ts";
 import { RunPool } from "../../src/prove/run-pool.ts";
 import { tempDir } from "../support/cli.ts";
-import { type HostileTarget, type Misbehaviour, type Scope, startHostileTarget } from "./server.ts";
 
 /** Distinctive, so that finding it anywhere it should not be is unambiguous. */
 const KEY = "hostile-KEY-5b1e7c0d93f4a2";
@@ -191,6 +196,9 @@ async function runAgainst(target: HostileTarget, c: Case, n: number): Promise<Tr
   target.misbehave(c.misbehaviour, c.scope);
   const args = ["--target", target.origin, "--api-key", KEY, "--suite", c.suite, "--runs", "1"];
   args.push("--seed", "7", "--timeout", String(c.timeoutMs ?? TIMEOUT_MS), ...(c.extra ?? []));
+  // The party a vendor exchanges at setup: without it no identifier is known to be the target's own, and a
+  // resolver that answers them badly is a note, not a failure.
+  if (target.party !== undefined) args.push("--party", target.party);
   return pool.run({ label: `case-${n}-${c.misbehaviour}-${c.scope}`, args });
 }
 

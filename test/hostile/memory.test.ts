@@ -2,25 +2,25 @@
 // end and a body of a gigabyte, `tracecheck run` (a process of its own, as users run it) stays under a bound of
 // resident memory, ends the runaway answer at the budget its flags set, exits 1 or 2 and writes its report. The
 // budgets are small so that each run takes seconds; what the runs show is that memory does not grow with them.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Report, RequirementResult } from "../../src/harness/types.ts";
-import { BIN, childEnv, REPO_ROOT, tempDir } from "../support/cli.ts";
-import { type HostileTarget, type Misbehaviour, type Scope, startHostileTarget } from "./server.ts";
+import { PEAK_RSS_BOUND_BYTES, runMeasured } from "../../src/prove/hostile-matrix.ts";
+import {
+  type HostileTarget,
+  type Misbehaviour,
+  type Scope,
+  startHostileTarget,
+} from "../../src/prove/hostile-server.ts";
+import { tempDir } from "../support/cli.ts";
 
 const KEY = "memory-KEY-3f9a61c2e7";
-/** What the harness may hold at its peak, whatever the target does. */
-const PEAK_BOUND_BYTES = 600 * 1024 * 1024;
 /** The bound on one run; well above what its budgets imply, far below a hang. */
 const RUN_BOUND_MS = 240_000;
 const MIB = 1024 * 1024;
 /** The body cap of the harness's HTTP client (src/http/options.ts), plus what the sockets hold in flight. */
 const BODY_CAP_BYTES = 16 * MIB;
 const IN_FLIGHT_SLACK_BYTES = 16 * MIB;
-const HOOK = path.join(path.dirname(fileURLToPath(import.meta.url)), "peak-rss.mjs");
 
 interface Case {
   name: string;
@@ -56,14 +56,14 @@ interface Ran {
   code: number | null;
   signal: NodeJS.Signals | null;
   stderr: string;
-  /** Peak resident memory of the whole process, every thread included; undefined if it never exited normally. */
+  /** Peak resident memory of the whole process, every thread included, as it wrote it when it exited. */
   peakBytes: number | undefined;
   report: Report | undefined;
   target: HostileTarget;
 }
 
 const ran = new Map<string, Ran>();
-const children = new Set<ChildProcess>();
+const targets = new Set<HostileTarget>();
 let work: Awaited<ReturnType<typeof tempDir>>;
 
 async function runAgainst(c: Case, label: string): Promise<Ran> {
@@ -73,57 +73,23 @@ async function runAgainst(c: Case, label: string): Promise<Ran> {
     events: 40,
     ...(c.pageBytes === undefined ? {} : { pageBytes: c.pageBytes }),
   });
+  targets.add(target);
   target.misbehave(c.misbehaviour, c.scope);
   const reportDir = path.join(work.dir, label);
-  const peakFile = path.join(work.dir, `${label}.peak`);
-  const args = [
-    "--import",
-    HOOK,
-    BIN,
-    "run",
-    "--target",
-    target.origin,
-    "--api-key",
-    KEY,
-    "--suite",
-    "events",
-  ];
-  args.push(
-    "--runs",
-    "1",
-    "--seed",
-    "7",
-    "--timeout",
-    "10000",
-    "--report-dir",
+  const args = ["run", "--target", target.origin, "--api-key", KEY, "--suite", "events", "--runs", "1"];
+  args.push("--seed", "7", "--timeout", "10000", "--report-dir", reportDir, "--quiet", ...c.flags);
+  // A run still going at the bound is killed there, so that no process outlives the tests.
+  const run = await runMeasured(args, {
     reportDir,
-    "--quiet",
-    ...c.flags,
-  );
-  const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
-    env: childEnv({ PEAK_RSS_FILE: peakFile }),
-    stdio: ["ignore", "ignore", "pipe"],
+    peakFile: path.join(work.dir, `${label}.peak`),
+    boundMs: RUN_BOUND_MS,
   });
-  children.add(child);
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (d: string) => {
-    stderr += d;
-  });
-  const bound = setTimeout(() => child.kill("SIGKILL"), RUN_BOUND_MS);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
-  });
-  clearTimeout(bound);
-  children.delete(child);
-  const reportFile = path.join(reportDir, "report.json");
   return {
-    code,
-    signal,
-    stderr,
-    peakBytes: existsSync(peakFile) ? Number(readFileSync(peakFile, "utf8")) : undefined,
-    report: existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, "utf8")) as Report) : undefined,
+    code: run.exitCode,
+    signal: run.signal,
+    stderr: run.stderr,
+    peakBytes: run.peakAtExit ? run.peakRssBytes : undefined,
+    report: run.report,
     target,
   };
 }
@@ -139,8 +105,7 @@ beforeAll(async () => {
 }, RUN_BOUND_MS + 30_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  await Promise.all([...ran.values()].map((r) => r.target.close()));
+  await Promise.all([...targets].map((t) => t.close()));
   await work?.remove();
 });
 
@@ -164,7 +129,7 @@ function expectSurvived(r: Ran): void {
   expect(r.stderr).not.toMatch(/heap out of memory|harness error|Unhandled|TypeError|RangeError/);
   expect(r.peakBytes, "the process wrote no peak").toBeDefined();
   const mib = Math.round((r.peakBytes ?? 0) / MIB);
-  expect(r.peakBytes, `peak resident memory ${mib} MiB`).toBeLessThan(PEAK_BOUND_BYTES);
+  expect(r.peakBytes, `peak resident memory ${mib} MiB`).toBeLessThan(PEAK_RSS_BOUND_BYTES);
   expect(r.report, "no report.json").toBeDefined();
   expect(r.stderr).not.toContain(KEY);
 }

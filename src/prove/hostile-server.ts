@@ -3,11 +3,11 @@
 // run can show that it reports the broken requirements and still checks the rest. A second server on another
 // origin records what reaches it, to show that the key never leaves the target's origin.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 import { request } from "undici";
-import { generateDataset } from "../../src/generate/index.ts";
-import { type RunningReference, startReference } from "../../src/reference/index.ts";
-import { unusedPort } from "../support/cli.ts";
+import { generateDataset } from "../generate/index.ts";
+import { type RunningReference, startReference } from "../reference/index.ts";
+import { ownIdentifiers } from "../reference/resolver/own.ts";
 
 export const MISBEHAVIOURS = [
   "silent",
@@ -73,6 +73,11 @@ export interface HostileTarget {
   other: Recorder;
   /** An origin on which nothing listens. */
   unreachable: string;
+  /**
+   * The party of the dataset behind the proxy (…/417/{pgln}), as a vendor exchanges it at setup: with it, a run
+   * knows the identifiers under its prefix for the target's own, so that a resolver that misbehaves on them fails.
+   */
+  party: string | undefined;
   /** Requests that reached the hostile origin. */
   received: Received[];
   /** The largest number of body bytes a huge-body response got out before the client hung up. */
@@ -102,6 +107,15 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { server, origin: `http://127.0.0.1:${port}` };
+}
+
+/** A port on 127.0.0.1 that was free a moment ago and on which nothing listens now. */
+async function unusedPort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 function stop(server: Server): Promise<void> {
@@ -394,6 +408,7 @@ export async function startHostileTarget(opts: {
     origin: hostile.origin,
     other: { origin: other.origin, received: otherReceived },
     unreachable,
+    party: ownIdentifiers(dataset.events).party,
     received,
     hugeBytesSent: () => hugeMax,
     hugeResponses: () => hugeCount,
