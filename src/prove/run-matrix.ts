@@ -26,6 +26,11 @@ export interface ProveOptions {
   /** Bound on one run; a run still going then is stopped and counted as broken. */
   runTimeoutMs: number;
   onRun?: (outcome: TracecheckOutcome) => void;
+  /**
+   * Runs go through this pool, which stays open for the caller's further runs, instead of a pool of their own:
+   * its workers have paid their start-up already. Its size, bound and folder then stand for the options above.
+   */
+  pool?: RunPool;
 }
 
 export interface CleanRunRow extends CleanRow {
@@ -43,6 +48,7 @@ export interface NoFalseVerdicts {
 }
 
 async function runAll(runs: TracecheckRun[], opts: ProveOptions): Promise<TracecheckOutcome[]> {
+  if (opts.pool !== undefined) return opts.pool.runAll(runs, opts.onRun);
   const pool = new RunPool({
     size: opts.concurrency,
     workDir: opts.workDir,
