@@ -45,7 +45,8 @@ const USAGE = `Usage: npm run prove -- [--quick] [--concurrency <n>] [--out <dir
   --concurrency <n>  runs at once (default: up to 3, by the machine's cores)
   --out <dir>        where kill-matrix, no-false-verdicts, real-documents, receiver-matrix and
                      hostile-matrix (.json, .txt) go (default reports/)
-  --only <a,b>       run only these sections (default: all): ${SECTIONS.join(", ")}
+  --only <a,b>       run only these sections, each in its turn (default: all): kill-matrix,
+                     no-false-verdicts, real-documents, receiver-matrix, hostile-matrix
 `;
 
 /** A full run of every class at default effort ends well within this; one that does not is stopped. */
