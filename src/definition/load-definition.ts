@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { parse } from "yaml";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
-import { DEFAULT_DEFINITION_FILE } from "./locations.ts";
+import { DEFAULT_DEFINITION_FILE, START_UP_CACHE } from "./locations.ts";
 import { readDefinition } from "./read-definition.ts";
 import type { Definition, JsonObject } from "./types.ts";
 
@@ -43,6 +46,30 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
   return result.valid ? undefined : describeErrors(result.errors);
 }
 
+/** Where the texts of definitions that passed the OpenAPI 3.1 check are remembered, one empty file per text. */
+export const OPENAPI_PASSED_CACHE = path.join(START_UP_CACHE, "openapi-passed");
+
+/** The text and the validator's version: a text that passed with this validator passes again. */
+export function passedMarker(text: string, dir: string): string {
+  const { version } = createRequire(import.meta.url)("@seriousme/openapi-schema-validator/package.json") as {
+    version: string;
+  };
+  return path.join(dir, createHash("sha256").update(JSON.stringify({ version, text })).digest("hex"));
+}
+
+function passedBefore(text: string, dir: string): boolean {
+  return existsSync(passedMarker(text, dir));
+}
+
+function rememberPassed(text: string, dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(passedMarker(text, dir), "");
+  } catch {
+    // Not remembered (a read-only install): the next run checks the text again.
+  }
+}
+
 /**
  * Definitions already read, by file and exact text: validating a definition against OpenAPI 3.1 compiles the
  * OpenAPI schema, and every suite file of a run, and every run of a proving worker, asks for the same one. A
@@ -56,6 +83,12 @@ export interface LoadOptions {
    * before any suite starts, and the suite workers read it again): index it without checking it twice.
    */
   alreadyValidated?: boolean;
+  /**
+   * Where texts that passed the OpenAPI 3.1 check are remembered (default OPENAPI_PASSED_CACHE): compiling the
+   * OpenAPI schema to check one is half a second of every run's start-up, and the same text always gets the
+   * same answer, so a text that passed once is not checked again.
+   */
+  passedCache?: string;
 }
 
 /** Reads, validates (OpenAPI 3.1) and indexes an interface definition. */
@@ -76,7 +109,7 @@ export async function loadDefinition(
   const validate = opts.alreadyValidated !== true;
   const known = loaded.get(absolute);
   if (known?.text === text && (known.validated || !validate)) return known.definition;
-  const definition = interpret(absolute, text, validate);
+  const definition = interpret(absolute, text, validate, opts.passedCache ?? OPENAPI_PASSED_CACHE);
   loaded.set(absolute, { text, validated: validate, definition });
   definition.catch(() => {
     if (loaded.get(absolute)?.definition === definition) loaded.delete(absolute);
@@ -84,7 +117,12 @@ export async function loadDefinition(
   return definition;
 }
 
-async function interpret(absolute: string, text: string, validate: boolean): Promise<Definition> {
+async function interpret(
+  absolute: string,
+  text: string,
+  validate: boolean,
+  passedCache: string,
+): Promise<Definition> {
   let raw: unknown;
   try {
     raw = parse(text);
@@ -94,12 +132,14 @@ async function interpret(absolute: string, text: string, validate: boolean): Pro
       `The interface definition ${absolute} is not valid YAML (${(err as Error).message.split("\n")[0]}); fix the syntax and run again.`,
     );
   }
-  const problem = validate ? await openApiProblem(raw) : undefined;
+  const check = validate && !passedBefore(text, passedCache);
+  const problem = check ? await openApiProblem(raw) : undefined;
   if (problem !== undefined || !isObject(raw)) {
     throw new DefinitionError(
       absolute,
       `The interface definition ${absolute} is not valid OpenAPI 3.1: ${problem}; fix it and run again.`,
     );
   }
+  if (check) rememberPassed(text, passedCache);
   return readDefinition(raw, absolute);
 }

@@ -8,6 +8,9 @@ export const DEFAULT_DEFINITION_FILE = path.join(REPO_ROOT, "schemas", "interfac
 
 export const DEFAULT_SCHEMA_CACHE = path.join(REPO_ROOT, "schemas", "cache");
 
+/** What tracecheck keeps between runs to start faster (compiled validators, definitions checked): never a verdict's input. */
+export const START_UP_CACHE = path.join(REPO_ROOT, "node_modules", ".cache", "tracecheck");
+
 /** The mirror a checkout next to the shared artefacts has, so tests and runs work without network. */
 export const DEFAULT_SIBLING_MIRROR = path.join(REPO_ROOT, "..", "shared", "epcis", "mirror");
 

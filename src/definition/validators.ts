@@ -10,7 +10,7 @@ import formats from "ajv-formats";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
 import { loadDefinition } from "./load-definition.ts";
-import { EPCIS_SCHEMA_URL, REPO_ROOT } from "./locations.ts";
+import { EPCIS_SCHEMA_URL, START_UP_CACHE } from "./locations.ts";
 import { type ResolveOptions, resolveSchema, type SchemaSource } from "./resolve-schema.ts";
 import type { Definition, MasterDataTypeName } from "./types.ts";
 
@@ -83,7 +83,7 @@ async function readModuleSchema(file: string): Promise<object> {
 const require = createRequire(import.meta.url);
 
 /** Where the code Ajv generates is kept between runs; a directory any `npm ci` leaves writable. */
-export const VALIDATOR_CACHE = path.join(REPO_ROOT, "node_modules", ".cache", "tracecheck", "validators");
+export const VALIDATOR_CACHE = path.join(START_UP_CACHE, "validators");
 
 /** Changes when the way the cache is written or keyed changes, so that older files are no longer read. */
 const CACHE_LAYOUT = 1;
