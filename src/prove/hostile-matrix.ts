@@ -1,5 +1,5 @@
 // The hostile matrix at full size: `tracecheck run`, a process of its own as users run it, against targets that
-// misbehave in every way issue 10 names (pages of ~15 MiB that never end, a body of a gigabyte, hangs, drips,
+// misbehave in every way a target was seen to (pages of ~15 MiB that never end, a body of a gigabyte, hangs, drips,
 // resets, loops, redirects and links to another origin, 500, a standing 429, slow headers, a resolver that hangs).
 // Each row must end with the exit status due, within a bound only a hang would cross, under the bound of resident
 // memory, with its report written, and without the key reaching another origin. `npm test` runs the same targets
@@ -26,7 +26,7 @@ const BIN = path.join(REPO_ROOT, "bin", "tracecheck.js");
 const PEAK_HOOK = path.join(REPO_ROOT, "src", "prove", "peak-rss.mjs");
 const MIB = 1024 * 1024;
 
-/** No target may take the harness's resident memory past this (issue 10). */
+/** No target may take the harness's resident memory past this: the project's bound on a hostile run. */
 export const PEAK_RSS_BOUND_BYTES = 600 * MIB;
 /** Distinctive, so that finding it anywhere it should not be is unambiguous. */
 export const HOSTILE_KEY = "hostile-matrix-KEY-8c41d07e2b";
@@ -40,8 +40,6 @@ export interface HostileRow {
   behaviour: string;
   misbehaviour: Misbehaviour;
   scope: Scope;
-  /** --suite; every class when absent. */
-  suite?: string;
   /** The exit status due: 2 when what the target did leaves the run incomplete, 1 when a MUST was decided failed. */
   exit: 0 | 1 | 2;
   /** Flags of the full-size run beyond the common ones: a budget where the default would take too long. */
@@ -270,8 +268,7 @@ export const QUICK_HOSTILE_EFFORT: Readonly<HostileEffort> = Object.freeze({
 /** The flags a row runs with at an effort. */
 export function rowFlags(row: HostileRow, effort: HostileEffort): string[] {
   const own = effort.name === "quick" ? (row.quickFlags ?? []) : (row.flags ?? []);
-  const suite = row.suite === undefined ? [] : ["--suite", row.suite];
-  return [...effort.common, ...suite, ...own];
+  return [...effort.common, ...own];
 }
 
 export interface MeasuredRun {
