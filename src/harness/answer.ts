@@ -62,8 +62,10 @@ interface HoldLimit {
 let holdLimit: HoldLimit | undefined;
 
 /**
- * Twice the discovered repository and then some: an honest answer, duplicates and a repository that grew since
- * discovery included, stays far below it; pages that never end reach it after a repository's worth of reading.
+ * Twice the discovered repository's events and then some, as events and as pages, and four times its bytes as the
+ * baseline file writes them compactly (an answer may be indented) and then some: an honest answer, duplicates and
+ * a repository that grew since discovery included, stays far below it; pages that never end reach it after a
+ * repository's worth of reading.
  */
 function limitOf(ctx: RunContext): HoldLimit {
   if (holdLimit !== undefined) return holdLimit;
@@ -77,7 +79,7 @@ function limitOf(ctx: RunContext): HoldLimit {
   }
   holdLimit = {
     events: 2 * events + 1_000,
-    bytes: 2 * bytes + 4 * 1024 ** 2,
+    bytes: 4 * bytes + 4 * 1024 ** 2,
     complete: baseline.complete,
     discovered: { events, bytes },
   };
@@ -119,7 +121,20 @@ export async function readEventsAnswer(
   const events: EpcisEvent[] = [];
   let bytes = 0;
   let notDocument: PageResult | undefined;
-  let beyond: PageResult | undefined;
+  /** The page that took the answer past the limit, refused before it was parsed. */
+  let beyond: { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number } | undefined;
+  // A page is weighed before it is parsed: an honest answer has no more pages than events and a page at least,
+  // and its bytes stay within the repository's; one that would not is not parsed or held.
+  const admit = (response: HttpResult, read: number): boolean => {
+    if (read < limit.events && bytes + response.body.length <= limit.bytes) return true;
+    beyond = {
+      exchange: response.exchange,
+      status: response.status,
+      url: response.url,
+      bodyBytes: response.body.length,
+    };
+    return false;
+  };
   let read: Awaited<ReturnType<typeof readPages>>;
   try {
     read = await readPages(
@@ -139,13 +154,17 @@ export async function readEventsAnswer(
         pages.push(page);
         for (const event of list) events.push(event);
         bytes += page.bodyBytes;
-        if (events.length > limit.events || bytes > limit.bytes) {
-          beyond = page;
+        if (events.length > limit.events) {
+          beyond = { exchange: page.exchange, status: page.status, url: page.url, bodyBytes: page.bodyBytes };
           return false;
         }
         return true;
       },
-      { ...pageBudget(ctx), ...(options.redirect === undefined ? {} : { request: { redirect: "follow" } }) },
+      {
+        ...pageBudget(ctx),
+        admit,
+        ...(options.redirect === undefined ? {} : { request: { redirect: "follow" } }),
+      },
     );
   } catch (err) {
     if (err instanceof HttpError) return broken(url, err.message, err.exchange);
@@ -162,24 +181,24 @@ export async function readEventsAnswer(
     );
   }
   if (beyond !== undefined) {
-    const page: PageResult = beyond;
+    const stop: { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number } = beyond;
     const { discovered } = limit;
-    const held = `reading stopped after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
+    const held = `reading stopped at ${stop.url} (${stop.bodyBytes} bytes), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
     const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
     return limit.complete
       ? broken(
           url,
-          `${url}: ${held}, far more than ${repository}, the whole repository; a filtered answer holds some of its events, so its pages do not end where they should.`,
-          page.exchange,
+          `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, the whole repository; a filtered answer holds some of its events, so its pages do not end where they should.`,
+          stop.exchange,
           "beyond-repository",
-          page.status,
+          stop.status,
         )
       : broken(
           url,
-          `${url}: ${held}, far more than ${repository}, which may not be the whole repository; the answer is too large to judge.`,
-          cutShort(page.exchange),
+          `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, which may not be the whole repository; the answer is too large to judge.`,
+          cutShort(stop.exchange),
           "beyond-repository",
-          page.status,
+          stop.status,
         );
   }
   const { problem } = read;

@@ -42,6 +42,11 @@ export const DEFAULT_PAGE_BUDGET: Readonly<PageBudget> = { maxPages: 1_000_000, 
 export interface FollowPagesOptions extends Partial<PageBudget> {
   /** Passed to every request. */
   request?: GetOptions;
+  /**
+   * Asked of each 2xx page of the answer's origin before its body is parsed: false stops the reading there
+   * (`stopped`), the page not handed over, so that a caller can refuse a page it would not hold.
+   */
+  admit?: (response: HttpResult, pagesRead: number) => boolean;
 }
 
 export interface PagesResult {
@@ -171,6 +176,10 @@ export async function readPages(
       throw error;
     }
     visited.add(visitKey(response.url));
+    const ok = response.status >= 200 && response.status <= 299;
+    if (ok && !leaves(url) && !leaves(response.url) && options.admit?.(response, pages) === false) {
+      return { pages, bytes, stopped: true };
+    }
     const usable = usablePage(response, label);
     if (leaves(url) || leaves(response.url)) {
       const withheld = response.exchange.keyWithheld ? ", was requested without the key" : "";

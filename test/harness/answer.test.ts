@@ -61,6 +61,20 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/html" });
       return res.end("<html></html>");
     }
+    if (what === "empty-endless") {
+      // Pages with no event, each linking to the next, without end.
+      const page = Number(url.searchParams.get("page") ?? "0");
+      pagesServed += 1;
+      return send(200, queryDocument([]), {
+        link: `</events?what=empty-endless&page=${page + 1}>; rel="next"`,
+      });
+    }
+    if (what === "large") {
+      // One page of some 6 MiB: more than the repository and its slack, and refused before it is parsed.
+      pagesServed += 1;
+      const big = { ...event(9), "ext:note": "x".repeat(6 * 1024 ** 2) };
+      return send(200, queryDocument([big]));
+    }
     if (what === "endless") {
       // Each page holds a hundred events never seen before and links to the next page, without end.
       const page = Number(url.searchParams.get("page") ?? "0");
@@ -134,6 +148,24 @@ describe("readEventsAnswer", () => {
     // Twice three events and a thousand more are 1,006: the reader stops on the eleventh page of a hundred.
     expect(pagesServed).toBe(11);
     expect(undecidedBy(exchangeEvidence(answer.exchange))).toBeUndefined();
+  });
+
+  it("stops pages that hold nothing but never end, by their number", async () => {
+    const read = await readerFor(true);
+    pagesServed = 0;
+    const answer = brokenOf(await read("what=empty-endless"));
+    expect(answer.paging).toBe("beyond-repository");
+    // Twice three events and a thousand more: no honest answer has more pages than that.
+    expect(pagesServed).toBe(1_007);
+  });
+
+  it("weighs a page before holding it: one larger than the repository allows is not taken in", async () => {
+    const read = await readerFor(true);
+    pagesServed = 0;
+    const answer = brokenOf(await read("what=large"));
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.message).toMatch(/after 0 page\(s\) holding 0 events/);
+    expect(pagesServed).toBe(1);
   });
 
   it("leaves the same answer undecided when the repository may not have been discovered whole", async () => {
