@@ -105,9 +105,9 @@ function broken(
  * harness could not read whole, the answer is not shown to be wrong, and a check that judges it is undecided.
  */
 function cutShort(exchange: ExchangeRecord): ExchangeRecord {
-  return exchange.response === undefined
-    ? exchange
-    : { ...exchange, response: { ...exchange.response, truncated: true } };
+  if (exchange.response === undefined) return exchange;
+  const { readStopped: _decided, ...response } = exchange.response;
+  return { ...exchange, response: { ...response, truncated: true } };
 }
 
 /** GET `url` on the target, every page read, classified. Network failures are answers too ("broken"). */
@@ -122,16 +122,25 @@ export async function readEventsAnswer(
   let bytes = 0;
   let notDocument: PageResult | undefined;
   /** The page that took the answer past the limit, refused before it was parsed. */
-  let beyond: { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number } | undefined;
+  let beyond:
+    | { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number; cut?: boolean }
+    | undefined;
   // A page is weighed before it is parsed: an honest answer has no more pages than events and a page at least,
-  // and its bytes stay within the repository's; one that would not is not parsed or held.
+  // and its bytes stay within the repository's; one that would not is not parsed or held. It is not even read
+  // whole: its body is cut one byte past the room left (pageRoom), and what arrived decides.
   const admit = (response: HttpResult, read: number): boolean => {
-    if (read < limit.events && bytes + response.body.length <= limit.bytes) return true;
+    const arrived = response.exchange.response?.bodyBytes ?? response.body.length;
+    if (read < limit.events && bytes + arrived <= limit.bytes) return true;
+    const cut = response.exchange.response?.truncated === true;
     beyond = {
-      exchange: response.exchange,
+      exchange:
+        cut && response.exchange.response !== undefined
+          ? { ...response.exchange, response: { ...response.exchange.response, readStopped: true } }
+          : response.exchange,
       status: response.status,
       url: response.url,
-      bodyBytes: response.body.length,
+      bodyBytes: arrived,
+      cut,
     };
     return false;
   };
@@ -163,6 +172,7 @@ export async function readEventsAnswer(
       {
         ...pageBudget(ctx),
         admit,
+        pageRoom: () => limit.bytes - bytes,
         ...(options.redirect === undefined ? {} : { request: { redirect: "follow" } }),
       },
     );
@@ -181,9 +191,11 @@ export async function readEventsAnswer(
     );
   }
   if (beyond !== undefined) {
-    const stop: { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number } = beyond;
+    const stop: { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number; cut?: boolean } =
+      beyond;
     const { discovered } = limit;
-    const held = `reading stopped at ${stop.url} (${stop.bodyBytes} bytes), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
+    const size = stop.cut === true ? `more than ${stop.bodyBytes - 1} bytes` : `${stop.bodyBytes} bytes`;
+    const held = `reading stopped at ${stop.url} (${size}), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
     const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
     return limit.complete
       ? broken(

@@ -59,7 +59,8 @@ export function undecidedBy(
     const onTarget = targetOrigins === undefined || (origin !== undefined && targetOrigins.includes(origin));
     return onTarget ? "the request got no answer from the target" : undefined;
   }
-  if (response.truncated) return "the answer was cut short (a timeout, a reset or the harness's body cap)";
+  if (response.truncated && response.readStopped !== true)
+    return "the answer was cut short (a timeout, a reset or the harness's body cap)";
   if (response.status === 429) return "the target kept answering 429 Too Many Requests";
   if (response.status === 503 && response.headers["retry-after"] !== undefined) {
     return "the target kept answering 503 with Retry-After";

@@ -55,6 +55,11 @@ export interface ExchangeRecord {
     bodyExcerpt: string;
     bodyBytes: number;
     truncated: boolean;
+    /**
+     * The harness stopped reading this body on purpose: the bytes that had arrived already took the answer past
+     * what it may hold, so they decide, and the cut does not leave the verdict open as a truncated body would.
+     */
+    readStopped?: boolean;
   };
   error?: string;
   durationMs: number;

@@ -266,7 +266,7 @@ export class HttpClient {
           bodyTimeout: timeoutMs,
         });
         line = { status: response.statusCode, headers: flattenHeaders(response.headers) };
-        await readCapped(response.body, maxBodyBytes, body);
+        await readCapped(response.body, Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes), body);
       } catch (error) {
         const timedOut = signal.aborted || TIMEOUT_CODES.has(errorCode(error) ?? "");
         const message = this.redactSecret(

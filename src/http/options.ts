@@ -34,6 +34,11 @@ export interface GetOptions {
   /** Redirects followed before giving up. Default 5. */
   maxRedirects?: number;
   accept?: string;
+  /**
+   * Reads at most this many bytes of the body, where that is below the client's own cap: a caller that would
+   * refuse a larger body stops reading it there (the result is truncated), so it never holds what it would refuse.
+   */
+  maxBodyBytes?: number;
 }
 
 export interface PostOptions extends Omit<GetOptions, "redirect" | "maxRedirects"> {
@@ -54,8 +59,8 @@ export interface ClientSettings {
   userAgent: string;
 }
 
-export type GetSettings = Required<Omit<GetOptions, "headers" | "accept">> &
-  Pick<GetOptions, "headers" | "accept">;
+export type GetSettings = Required<Omit<GetOptions, "headers" | "accept" | "maxBodyBytes">> &
+  Pick<GetOptions, "headers" | "accept" | "maxBodyBytes">;
 
 function positive(name: string, value: number, example: number): number {
   if (!Number.isFinite(value) || value <= 0) {
@@ -119,5 +124,7 @@ export function getSettings(options: GetOptions): GetSettings {
     keyHeaderName: options.keyHeaderName ?? "X-API-Key",
     redirect: options.redirect ?? "manual",
     maxRedirects: count("maxRedirects", options.maxRedirects ?? 5, 0),
+    maxBodyBytes:
+      options.maxBodyBytes === undefined ? undefined : count("maxBodyBytes", options.maxBodyBytes, 1),
   };
 }

@@ -47,6 +47,11 @@ export interface FollowPagesOptions extends Partial<PageBudget> {
    * (`stopped`), the page not handed over, so that a caller can refuse a page it would not hold.
    */
   admit?: (response: HttpResult, pagesRead: number) => boolean;
+  /**
+   * The most body bytes the next page may have and still be admitted: the page is read only one byte past it
+   * (truncated there), so that a page admit would refuse is never held whole. Default: the client's body cap.
+   */
+  pageRoom?: () => number;
 }
 
 export interface PagesResult {
@@ -164,7 +169,11 @@ export async function readPages(
     visited.add(visitKey(url));
     let response: HttpResult;
     try {
-      response = await client.get(url, options.request);
+      const room = options.pageRoom?.();
+      response = await client.get(
+        url,
+        room === undefined ? options.request : { ...options.request, maxBodyBytes: Math.max(0, room) + 1 },
+      );
     } catch (error) {
       if (leaves(url) && error instanceof HttpError) {
         return stop({

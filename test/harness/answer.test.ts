@@ -166,6 +166,21 @@ describe("readEventsAnswer", () => {
     expect(answer.paging).toBe("beyond-repository");
     expect(answer.message).toMatch(/after 0 page\(s\) holding 0 events/);
     expect(pagesServed).toBe(1);
+    // Read only one byte past the room the repository leaves (four times its bytes and 4 MiB), not its 6 MiB.
+    const received = answer.exchange?.response?.bodyBytes ?? 0;
+    expect(received).toBeLessThan(4.5 * 1024 ** 2);
+    expect(answer.message).toContain(`more than ${received - 1} bytes`);
+    // Cut on purpose: what arrived decides, the verdict is not left open as for a body the target cut short.
+    expect(answer.exchange?.response?.readStopped).toBe(true);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toBeUndefined();
+  });
+
+  it("leaves a page that large undecided when the repository may not have been discovered whole", async () => {
+    const read = await readerFor(false);
+    const answer = brokenOf(await read("what=large"));
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.exchange?.response?.readStopped).toBeUndefined();
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
   });
 
   it("leaves the same answer undecided when the repository may not have been discovered whole", async () => {
