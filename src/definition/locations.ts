@@ -1,8 +1,15 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The repository root, found from this file's place in src/definition/. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+/**
+ * The repository root, found from this file's place in src/definition/: two levels up when it runs as written,
+ * three when it runs compiled into dist/src/definition/ (bin/tracecheck.js).
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const UP = path.resolve(HERE, "..", "..");
+export const REPO_ROOT =
+  path.basename(UP) === "dist" && existsSync(path.join(UP, "..", "package.json")) ? path.dirname(UP) : UP;
 
 export const DEFAULT_DEFINITION_FILE = path.join(REPO_ROOT, "schemas", "interface.openapi.yaml");
 

@@ -1,12 +1,14 @@
 // The committed fixture fixtures/small.dataset.jsonld, which vendors load into their systems. It must stay
 // byte-stable: a test regenerates it and compares. Regenerate with `npx tsx src/generate/fixture.ts`.
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { REPO_ROOT } from "../definition/locations.ts";
 import type { Dataset } from "../model/index.ts";
 import { generateDataset } from "./dataset.ts";
 import { writeDatasetFile } from "./dataset-file.ts";
 
 export const SMALL_FIXTURE = {
-  file: fileURLToPath(new URL("../../fixtures/small.dataset.jsonld", import.meta.url)),
+  file: path.join(REPO_ROOT, "fixtures", "small.dataset.jsonld"),
   seed: 1,
   events: 200,
 } as const;

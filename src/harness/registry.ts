@@ -1,15 +1,14 @@
 // The requirement registry (suites/requirements.yaml): loaded once, checked whole, so that a mistyped
 // level or a duplicated id stops a run before any verdict is attached to it.
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { parse } from "yaml";
+import { REPO_ROOT } from "../definition/locations.ts";
 import { CONFORMANCE_CLASSES, type ConformanceClass, type Level, type Requirement } from "./types.ts";
 
 export { CONFORMANCE_CLASSES };
 
-export const DEFAULT_REGISTRY_FILE = fileURLToPath(
-  new URL("../../suites/requirements.yaml", import.meta.url),
-);
+export const DEFAULT_REGISTRY_FILE = path.join(REPO_ROOT, "suites", "requirements.yaml");
 
 export const LEVELS: readonly Level[] = ["MUST", "SHOULD", "MAY"];
 

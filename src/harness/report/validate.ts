@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { REPO_ROOT } from "../../definition/locations.ts";
 import type { Report } from "../types.ts";
 import { countStatuses, STATUSES } from "./classes.ts";
 
-const SCHEMA_URL = new URL("../../../schemas/report.schema.json", import.meta.url);
+const SCHEMA_URL = path.join(REPO_ROOT, "schemas", "report.schema.json");
 
 let compiled: ValidateFunction | undefined;
 

@@ -1,0 +1,7 @@
+export declare const SOURCE_FOLDERS: readonly string[];
+export interface CompiledPair {
+  source: string;
+  target: string;
+}
+export declare function compiledPairs(root: string): CompiledPair[];
+export declare function staleSources(root: string): CompiledPair[];
