@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parse } from "yaml";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
 import { DEFAULT_DEFINITION_FILE, START_UP_CACHE } from "./locations.ts";
 import { readDefinition } from "./read-definition.ts";
 import type { Definition, JsonObject } from "./types.ts";
+import { parseYamlCached } from "./yaml-cache.ts";
 
 /**
  * A copy without external $refs. The validator resolves internal references only; external ones (the
@@ -125,7 +125,7 @@ async function interpret(
 ): Promise<Definition> {
   let raw: unknown;
   try {
-    raw = parse(text);
+    raw = parseYamlCached(text);
   } catch (err) {
     throw new DefinitionError(
       absolute,

@@ -174,6 +174,22 @@ function compiled(set: SchemaSet, cacheDir: string): Map<string, ValidateFunctio
   return fresh;
 }
 
+/**
+ * The validator of a JSON Schema 2020-12 schema of the harness's own (the report schema), compiled once for all
+ * runs as the payload schemas are (see compiled).
+ */
+export function ownSchemaValidator(
+  name: string,
+  schema: object,
+  cacheDir: string = VALIDATOR_CACHE,
+): ValidateFunction {
+  const validate = compiled({ draft: "2020-12", shared: [], exported: [[key(name), schema]] }, cacheDir).get(
+    key(name),
+  );
+  if (validate === undefined) throw new Error(`Ajv compiled no validator for ${name}.`);
+  return validate;
+}
+
 /** Compiles, once, every schema the harness validates payloads with (see compiled for how once). */
 export async function createValidators(opts: ValidatorOptions = {}): Promise<Validators> {
   const definition = opts.definition ?? (await loadDefinition());

@@ -2,8 +2,8 @@
 // level or a duplicated id stops a run before any verdict is attached to it.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
 import { REPO_ROOT } from "../definition/locations.ts";
+import { parseYamlCached } from "../definition/yaml-cache.ts";
 import { CONFORMANCE_CLASSES, type ConformanceClass, type Level, type Requirement } from "./types.ts";
 
 export { CONFORMANCE_CLASSES };
@@ -60,7 +60,7 @@ export async function loadRegistry(file: string = DEFAULT_REGISTRY_FILE): Promis
   }
   let doc: unknown;
   try {
-    doc = parse(text);
+    doc = parseYamlCached(text);
   } catch (error) {
     throw new RegistryError(`${file}: not valid YAML (${(error as Error).message}); fix the syntax.`);
   }

@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONFORMANCE_CLASSES } from "../../../src/harness/report/classes.ts";
 import { validateReport, writeReports } from "../../../src/harness/report/index.ts";
@@ -18,6 +20,13 @@ function mutated(edit: (r: Record<string, unknown>) => void): unknown {
 }
 
 describe("report.schema.json", () => {
+  it("compiles under Ajv's strict mode, which a run's cached validator does not apply", async () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats.default(ajv);
+    const schema = JSON.parse(await readFile(schemaPath, "utf8")) as object;
+    expect(() => ajv.compile(schema)).not.toThrow();
+  });
+
   it("accepts a report with every status and full evidence", () => {
     expect(validateReport(JSON.parse(JSON.stringify(everyStatus())))).toEqual({ valid: true, errors: [] });
   });
