@@ -3,10 +3,18 @@
 // transpiling at run time (bin/tracecheck.js). Types are not checked here: `npm run check` does that. A file whose
 // compiled form is newer than it is left alone, and compiled files whose source is gone are removed, so a
 // second build after an edit takes a moment. Run by `npm ci` (prepare) and before `npm test`.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compiledPairs, SOURCE_FOLDERS, staleSources } from "./compiled.js";
+
+function mtime(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "dist");
@@ -69,6 +77,14 @@ for (const folder of SOURCE_FOLDERS) {
       removed += 1;
     }
   }
+}
+// Compiled code that asks whether dist/ is current (src/prove/run-pool.ts) finds the same module beside it.
+const helper = path.join(out, "scripts", "compiled.js");
+const helperSource = path.join(root, "scripts", "compiled.js");
+if ((mtime(helper) ?? 0) < (mtime(helperSource) ?? 0)) {
+  mkdirSync(path.dirname(helper), { recursive: true });
+  copyFileSync(helperSource, helper);
+  compiled += 1;
 }
 if (compiled + removed > 0) {
   process.stdout.write(`build: ${compiled} file(s) compiled into dist/, ${removed} removed\n`);

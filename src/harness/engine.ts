@@ -2,6 +2,7 @@
 // context is handed in with `provide`; nothing is passed through environment variables.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { createVitest } from "vitest/node";
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
@@ -82,6 +83,22 @@ function settingsOf(ctx: RunContext, repoRoot: string): EngineSettings {
 const ALL_SUITES = Object.values(CLASS_FOLDERS).map((f) => `suites/${f}/**/*.suite.ts`);
 
 /**
+ * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current): its suite workers
+ * then import the compiled suites as Node modules, as they are, rather than have Vite transform every suite and
+ * source file again in every run.
+ */
+const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToPath(import.meta.url));
+
+/** The suite files, and what the workers import natively, for a process running the sources or dist/. */
+function suiteFiles(): { include: string[]; external: RegExp[] } {
+  if (!COMPILED) return { include: ALL_SUITES, external: [] };
+  return {
+    include: Object.values(CLASS_FOLDERS).map((f) => `dist/suites/${f}/**/*.suite.js`),
+    external: [/[\\/]dist[\\/](src|suites)[\\/]/],
+  };
+}
+
+/**
  * A vitest whose reporter hands each run's results to that run's collector. Creating one starts a Vite server
  * and transforms every suite and source file, most of a small run's cost; a process that runs tracecheck many
  * times (a proving worker) keeps one. The suite workers are new for every run, so no module state of one run
@@ -110,7 +127,10 @@ class Engine {
         root: settings.root,
         config: false,
         watch: false,
-        include: ALL_SUITES,
+        include: suiteFiles().include,
+        // vitest leaves out dist/ by default, where the compiled suites are.
+        exclude: ["**/node_modules/**"],
+        server: { deps: { external: suiteFiles().external } },
         reporters: [forward],
         provide: { [CONTEXT_KEY]: ctx },
         pool: "threads",

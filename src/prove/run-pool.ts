@@ -3,12 +3,25 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { staleSources } from "../../scripts/compiled.js";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { childEnvironment, type TracecheckOutcome, type TracecheckRun } from "./outcome.ts";
 import { mapPool } from "./pool.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
-const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts");
+/**
+ * The worker as compiled into dist/ while no source is newer than its compiled file (as bin/tracecheck.js runs
+ * it), so that its runs import the compiled suites; the sources through tsx otherwise.
+ */
+function workerEntry(): { file: string; execArgv: string[] } {
+  if (staleSources(REPO_ROOT).length === 0) {
+    return { file: path.join(REPO_ROOT, "dist", "src", "prove", "worker.js"), execArgv: [] };
+  }
+  return {
+    file: path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts"),
+    execArgv: ["--import", "tsx"],
+  };
+}
 
 export interface RunPoolOptions {
   /** Workers, and so runs at once. */
@@ -30,10 +43,11 @@ interface Worker {
 }
 
 function startWorker(): Worker {
-  const child = fork(WORKER, [], {
+  const entry = workerEntry();
+  const child = fork(entry.file, [], {
     cwd: REPO_ROOT,
     env: childEnvironment(),
-    execArgv: ["--import", "tsx"],
+    execArgv: entry.execArgv,
     stdio: ["ignore", "ignore", "ignore", "ipc"],
   });
   return { child, runs: 0 };
