@@ -384,21 +384,28 @@ export async function runTracecheck(
       io.err(`tracecheck: a suite checked "${id}", which is not in suites/requirements.yaml.`);
     for (const e of engine.errors) io.err(`tracecheck: suite error: ${e}`);
 
-    const requirements: RequirementResult[] = registry.requirements.map((req) =>
-      aggregate(
+    const requirements: RequirementResult[] = registry.requirements.map((req) => {
+      const excused = !opts.suites.includes(req.class)
+        ? `class ${req.class} not selected with --suite`
+        : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
+          ? "not among the requirements this proving run checks"
+          : interrupted
+            ? `not checked: ${stopped()}`
+            : undefined;
+      return aggregate(
         req,
         engine.verdicts,
-        !opts.suites.includes(req.class)
-          ? `class ${req.class} not selected with --suite`
-          : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
-            ? "not among the requirements this proving run checks"
-            : interrupted
-              ? `not checked: ${stopped()}`
-              : "no check ran for this requirement",
-        // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
-        { definitionGiven: opts.definition !== undefined },
-      ),
-    );
+        // A selected requirement that no check judged, in a run that finished, is the harness's fault (its suite
+        // file missing or recording nothing), never a pass of the run.
+        excused ??
+          "no check ran for this requirement: a harness fault (its suite file was not found, or recorded nothing)",
+        {
+          // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
+          definitionGiven: opts.definition !== undefined,
+          noCheckStatus: excused === undefined ? "error" : "skip",
+        },
+      );
+    });
     const summary = summarise(requirements);
     const report: Report = {
       tool: { name: "tracecheck", version: toolVersion() },

@@ -19,6 +19,8 @@ export function statusAtLevel(status: Status, level: Level): Status {
 export interface AggregateOptions {
   /** The user passed `--definition FILE`: requirements with a `definitionLevel` are judged at that level. */
   definitionGiven?: boolean;
+  /** The status of a requirement no check recorded a verdict for (default skip, with noCheckReason). */
+  noCheckStatus?: "skip" | "error";
 }
 
 /**
@@ -41,7 +43,7 @@ export function aggregate(
 ): RequirementResult {
   const level = effectiveLevel(req, options.definitionGiven ?? false);
   const mine = checks.filter((c) => c.id === req.id);
-  let status: Status = mine.length === 0 ? "skip" : "pass";
+  let status: Status = mine.length === 0 ? (options.noCheckStatus ?? "skip") : "pass";
   let reason: string | undefined = mine.length === 0 ? noCheckReason : undefined;
   const evidence: Evidence[] = [];
   const sawPass = mine.some((c) => c.status === "pass");

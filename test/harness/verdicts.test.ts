@@ -47,6 +47,15 @@ describe("aggregate: the worst check decides", () => {
     expect(r.checks).toBe(statuses.length);
   });
 
+  it("leaves a requirement no check judged a skip, or an error where the run says it should have been judged", () => {
+    const skipped = aggregate(req(), [check("pass", undefined, undefined, "EVT-OTHER")], NO_CHECK);
+    expect([skipped.status, skipped.reason, skipped.checks]).toEqual(["skip", NO_CHECK, 0]);
+    const missing = aggregate(req(), [], NO_CHECK, { noCheckStatus: "error" });
+    expect([missing.status, missing.reason]).toEqual(["error", NO_CHECK]);
+    // One check decides as ever, whatever the status of none would have been.
+    expect(aggregate(req(), [check("pass")], NO_CHECK, { noCheckStatus: "error" }).status).toBe("pass");
+  });
+
   it("takes the reason of the check that decided", () => {
     const r = aggregate(
       req(),
