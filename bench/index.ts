@@ -5,7 +5,9 @@ import path from "node:path";
 import { progress, REPO_ROOT } from "./child.ts";
 import { discoveryBenchmark } from "./discovery.ts";
 import { fullRunBenchmark } from "./full-run.ts";
+import { latencyBenchmark } from "./latency.ts";
 import { describeMachine, machineLine } from "./machine.ts";
+import { npmTestBenchmark } from "./npm-test.ts";
 import { oracleBenchmark } from "./oracle.ts";
 import { loadBenchmark } from "./reference-load.ts";
 import { storeBenchmark } from "./reference-store.ts";
@@ -13,15 +15,20 @@ import { writeBenchReport } from "./report.ts";
 import type { Benchmark, BenchRow } from "./row.ts";
 import { validationBenchmark } from "./schema-validation.ts";
 import { selectBenchmarks } from "./select.ts";
+import { startupBenchmark } from "./startup.ts";
 import { formatTable } from "./table.ts";
 
+// npm-test last: it runs the project's tests on both cores for minutes, and would skew whatever ran beside it.
 const BENCHMARKS: readonly Benchmark[] = [
   fullRunBenchmark,
+  startupBenchmark,
+  latencyBenchmark,
   validationBenchmark,
   oracleBenchmark,
   storeBenchmark,
   loadBenchmark,
   discoveryBenchmark,
+  npmTestBenchmark,
 ];
 const REPORT_FILE = path.join(REPO_ROOT, "reports", "bench.json");
 

@@ -1,0 +1,72 @@
+// The project's own test suite: wall time of `npx vitest run` from the repository root, once, after the build
+// that `npm test` runs before it (target at most 3 minutes). It takes minutes and both cores, so it comes last.
+import { spawn } from "node:child_process";
+import { progress, REPO_ROOT } from "./child.ts";
+import type { Benchmark } from "./row.ts";
+import { formatNumber } from "./table.ts";
+
+const TARGET_SECONDS = 180;
+const TIMEOUT_MS = 20 * 60_000;
+
+interface Outcome {
+  ms: number;
+  exitCode: number | null;
+  stdout: string;
+}
+
+function timeCommand(command: string, args: readonly string[], timeoutMs: number): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ ms: performance.now() - started, exitCode: code, stdout });
+    });
+  });
+}
+
+/** vitest's summary line, e.g. "Tests  812 passed (812)", colour codes and indentation taken off. */
+export function testsSummary(output: string): string | undefined {
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+  return plain
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => /^Tests\s+\d/.test(l));
+}
+
+export const npmTestBenchmark: Benchmark = {
+  name: "npm-test",
+  async run() {
+    progress("npm-test: node scripts/build.js");
+    const build = await timeCommand(process.execPath, ["scripts/build.js"], TIMEOUT_MS);
+    if (build.exitCode !== 0) throw new Error(`node scripts/build.js exited with ${build.exitCode}.`);
+    progress("npm-test: npx vitest run (some minutes)");
+    const run = await timeCommand("npx", ["vitest", "run"], TIMEOUT_MS);
+    const summary = testsSummary(run.stdout) ?? "no summary line";
+    return [
+      {
+        what: "npm test",
+        measure: "wall time of `npx vitest run`, the project's own tests, after `node scripts/build.js`",
+        value: run.ms / 1000,
+        unit: "s",
+        target: `≤ ${TARGET_SECONDS} s`,
+        met: run.exitCode === 0 && run.ms / 1000 <= TARGET_SECONDS,
+        note: `exit ${run.exitCode}; ${summary}; build ${formatNumber(build.ms / 1000)} s`,
+      },
+    ];
+  },
+};
