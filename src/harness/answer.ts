@@ -197,6 +197,17 @@ export async function readEventsAnswer(
     const size = stop.cut === true ? `more than ${stop.bodyBytes - 1} bytes` : `${stop.bodyBytes} bytes`;
     const held = `reading stopped at ${stop.url} (${size}), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
     const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
+    if (pages.length === 0 && stop.cut === true) {
+      // One body larger than the harness reads of an answer, like one cut at the body cap: not heard out, so not
+      // judged, and not a paging defect either, since no page had ended.
+      return broken(
+        url,
+        `${url}: the first page, at ${stop.url}, was not read to the end: it has ${size}, more than four times ${repository} and 4 MiB, the most the harness reads of one answer here; the answer is not judged.`,
+        cutShort(stop.exchange),
+        undefined,
+        stop.status,
+      );
+    }
     return limit.complete
       ? broken(
           url,

@@ -71,9 +71,10 @@ requirementTest(
       })
       .filter((c) => c.covers > 0);
     if (cases.length === 0) {
-      checks.skip(
-        "no class of the known events has a GTIN whose company prefix an EPC URN shows, so no sgtin pattern can be written",
-      );
+      const why =
+        "no class of the known events has a GTIN whose company prefix an EPC URN shows, so no sgtin pattern can be written";
+      checks.skip(why);
+      checks.for("EVT-CLASS-PATTERN-PREFIX").skip(why);
       return;
     }
     const findings = new Findings();
@@ -120,6 +121,11 @@ requirementTest(
           "a pattern over a whole company prefix was answered",
           exchangeEvidence(exchangeOf(prefixAnswered)),
         );
+    } else {
+      // Refused, the probe has warned already, and the warning outranks this; otherwise none was answered.
+      checks
+        .for("EVT-CLASS-PATTERN-PREFIX")
+        .skip("no pattern over a whole company prefix was answered among the cases drawn");
     }
   },
 );
