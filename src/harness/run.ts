@@ -147,6 +147,21 @@ function undecidedReason(report: Report): string {
 }
 
 /**
+ * Why a run that would pass judged no link set of the resolver, or undefined: its class selected in full, every
+ * path requirement skipped, and no --party or --gln to say which identifiers are the sender's own. The skips
+ * are fair (a sender may decline identifiers that are not its own), but a resolver that answered nothing is not
+ * certified by them, as a target holding no events is not.
+ */
+function resolverUnjudged(report: Report, opts: RunOptions): string | undefined {
+  if (!opts.suites.includes("resolver") || opts.onlyRequirements !== undefined) return undefined;
+  if (opts.party !== undefined || opts.gln !== undefined) return undefined;
+  // The path requirements judge whether identifiers are answered with a link set; all skipped, none was.
+  const paths = report.requirements.filter((r) => r.id.startsWith("RES-PATH-"));
+  if (paths.length === 0 || paths.some((r) => r.status !== "skip")) return undefined;
+  return `the resolver at ${report.target.resolver} answered none of the identifiers the target's events name with a link set, and without --party or --gln nothing says which of them are the sender's own to resolve, so none of its link sets, master data or workflow could be judged; pass the party and location the sender exchanges at setup with --party and --gln.`;
+}
+
+/**
  * `signal`, when it aborts (its reason the signal's name, SIGINT or SIGTERM), stops the run promptly: the reports of what finished are
  * written, marked interrupted, temporary files are removed, and the exit status is 130 or 143.
  */
@@ -427,12 +442,16 @@ export async function runTracecheck(
     const diff = previous === undefined ? undefined : diffReports(previous, report);
     let exitCode: RunOutcome["exitCode"] = exitCodeFor(report, diff);
     if (engine.errors.length > 0 || unknown.length > 0) exitCode = exitCode === 1 ? 1 : 2;
+    const unjudged = exitCode === 0 && !interrupted ? resolverUnjudged(report, opts) : undefined;
+    if (unjudged !== undefined) exitCode = 2;
     if (interrupted) exitCode = signalExit(signal);
     report.exitCode = exitCode;
     report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
     if (interrupted) {
       report.interrupted = true;
       report.incompleteReason = stopped();
+    } else if (unjudged !== undefined) {
+      report.incompleteReason = unjudged;
     } else if (exitCode === 2) {
       report.incompleteReason =
         engine.errors.length > 0 || unknown.length > 0
