@@ -9,6 +9,7 @@ import {
   CANONICAL_DL_BASE,
   canonicalId,
   type DigitalLinkElement,
+  digitalLinkToEpcUrn,
   type EpcisEvent,
   type EventQuery,
   eventIdentity,
@@ -194,6 +195,22 @@ class Receiver {
   }
 }
 
+/**
+ * An identifier as written, its Digital Link form and the EPC URN forms that Digital Link may have, one per GS1
+ * company prefix length (6 to 12) that gives one: only the true split names the identifier, so the others match
+ * nothing.
+ */
+function identifierForms(written: string, canonical: string): string[] {
+  const forms = new Set<string>([written, canonical]);
+  if (isDigitalLink(canonical)) {
+    for (let length = 6; length <= 12; length += 1) {
+      const urn = digitalLinkToEpcUrn(canonical, length);
+      if (urn !== undefined) forms.add(urn);
+    }
+  }
+  return [...forms];
+}
+
 /** Pulls the trace of one product from a sender. Throws TraceError when the trace cannot begin. */
 export async function runTrace(opts: TraceOptions): Promise<TraceOutcome> {
   const elements = elementsOf(opts.identifier);
@@ -237,35 +254,40 @@ export async function runTrace(opts: TraceOptions): Promise<TraceOutcome> {
       await fetchLink(fetcher, link);
       asked.add(canonicalId(identifier));
     }
-    for (let round = 1; ; round++) {
-      for (const e of receiver.events.values()) {
-        for (const id of aggregatedIn(e)) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
-        const { outputs, inputs } = transformed(e);
-        if (!outputs.some((id) => known.has(canonicalId(id)))) continue;
-        for (const id of inputs) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
-        if (typeof e.transformationID === "string") transformations.add(e.transformationID);
+    let round = 0;
+    const crawl = async () => {
+      for (;;) {
+        round += 1;
+        for (const e of receiver.events.values()) {
+          for (const id of aggregatedIn(e)) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
+          const { outputs, inputs } = transformed(e);
+          if (!outputs.some((id) => known.has(canonicalId(id)))) continue;
+          for (const id of inputs) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
+          if (typeof e.transformationID === "string") transformations.add(e.transformationID);
+        }
+        const fresh = [...known].filter(([canonical]) => !asked.has(canonical));
+        const freshTransformations = [...transformations].filter((t) => !askedTransformations.has(t));
+        if (fresh.length === 0 && freshTransformations.length === 0) break;
+        for (const [canonical] of fresh) asked.add(canonical);
+        for (const t of freshTransformations) askedTransformations.add(t);
+        // Each identifier in every form it may be written in: the spec states form equivalence for bizStep
+        // alone, so a sender may match an identifier only as each of its events writes it.
+        const formsOf = (kind: "epc" | "class") =>
+          fresh
+            .filter(([, id]) => kindOf(id) === kind)
+            .flatMap(([canonical, id]) => identifierForms(id, canonical));
+        const queries: EventQuery[] = [
+          ...chunks(formsOf("epc"), batch).map((values) => ({ MATCH_anyEPC: values })),
+          ...chunks(formsOf("class"), batch).map((values) => ({ MATCH_anyEPCClass: values })),
+          ...chunks(freshTransformations, batch).map((values) => ({ EQ_transformationID: values })),
+        ];
+        note(
+          `round ${round}: ${fresh.length} identifier(s), ${freshTransformations.length} transformation(s), ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`,
+        );
+        await Promise.all(queries.map((q) => fetchQuery(fetcher, iface, q)));
       }
-      const fresh = [...known].filter(([canonical]) => !asked.has(canonical));
-      const freshTransformations = [...transformations].filter((t) => !askedTransformations.has(t));
-      if (fresh.length === 0 && freshTransformations.length === 0) break;
-      for (const [canonical] of fresh) asked.add(canonical);
-      for (const t of freshTransformations) askedTransformations.add(t);
-      const queries: EventQuery[] = [
-        ...chunks(
-          fresh.filter(([, id]) => kindOf(id) === "epc").map(([, id]) => id),
-          batch,
-        ).map((values) => ({ MATCH_anyEPC: values })),
-        ...chunks(
-          fresh.filter(([, id]) => kindOf(id) === "class").map(([, id]) => id),
-          batch,
-        ).map((values) => ({ MATCH_anyEPCClass: values })),
-        ...chunks(freshTransformations, batch).map((values) => ({ EQ_transformationID: values })),
-      ];
-      note(
-        `round ${round}: ${fresh.length} identifier(s), ${freshTransformations.length} transformation(s), ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`,
-      );
-      await Promise.all(queries.map((q) => fetchQuery(fetcher, iface, q)));
-    }
+    };
+    await crawl();
 
     const keys = masterDataKeys(receiver.events.values());
     note(

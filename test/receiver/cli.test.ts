@@ -80,6 +80,35 @@ describe("tracecheck receiver -- a receiver command", () => {
     expect(trace.masterData.length).toBeGreaterThan(0);
   }, 120_000);
 
+  it("passes the reference receiver, warning-free, against a sender that matches identifiers only as its events write them", async () => {
+    // The same product is written as a Digital Link in some events and as an EPC URN in others: a receiver
+    // that asks only one form misses the events of the other and warns under RCV-TRACE-EVENTS.
+    const dir = path.join(tmp.dir, "as-written");
+    const run = await runCli([
+      "receiver",
+      "--json",
+      "--seed",
+      "1",
+      "--events",
+      "200",
+      "--reference-config",
+      "as-written",
+      "--report-dir",
+      dir,
+      "--",
+      process.execPath,
+      BIN,
+      "trace",
+      "--quiet",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const r = await report(dir);
+    expect(r.requirements.filter((x) => x.status === "warn" || x.status === "fail").map((x) => x.id)).toEqual(
+      [],
+    );
+    expect(status(r, "RCV-TRACE-EVENTS")).toBe("pass");
+  }, 120_000);
+
   it("ends after --until-idle seconds without a request, and fails a receiver that fetched nothing", async () => {
     const dir = path.join(tmp.dir, "idle");
     const run = await runCli(["receiver", "--json", ...SMALL, "--until-idle", "0.5", "--report-dir", dir]);
