@@ -197,16 +197,25 @@ export async function readEventsAnswer(
     const size = stop.cut === true ? `more than ${stop.bodyBytes - 1} bytes` : `${stop.bodyBytes} bytes`;
     const held = `reading stopped at ${stop.url} (${size}), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
     const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
-    if (pages.length === 0 && stop.cut === true) {
-      // One body larger than the harness reads of an answer, like one cut at the body cap: not heard out, so not
-      // judged, and not a paging defect either, since no page had ended.
-      return broken(
-        url,
-        `${url}: the first page, at ${stop.url}, was not read to the end: it has ${size}, more than four times ${repository} and 4 MiB, the most the harness reads of one answer here; the answer is not judged.`,
-        cutShort(stop.exchange),
-        undefined,
-        stop.status,
-      );
+    if (pages.length === 0) {
+      // One body past the bound before any page ended: not a paging defect, the answer itself is too large. What
+      // arrived is enough to know that, cut or not, so it decides where the repository is known whole.
+      const first = `the first page, at ${stop.url}, has ${size}: more than four times ${repository} and 4 MiB`;
+      return limit.complete
+        ? broken(
+            url,
+            `${url}: ${first}, the whole repository; a filtered answer holds some of its events, so it cannot be that large.`,
+            stop.exchange,
+            undefined,
+            stop.status,
+          )
+        : broken(
+            url,
+            `${url}: ${first}, which may not be the whole repository; the answer is too large to judge.`,
+            cutShort(stop.exchange),
+            undefined,
+            stop.status,
+          );
     }
     return limit.complete
       ? broken(

@@ -178,10 +178,19 @@ describe("readEventsAnswer", () => {
     const received = answer.exchange?.response?.bodyBytes ?? 0;
     expect(received).toBeLessThan(4.5 * 1024 ** 2);
     expect(answer.message).toContain(`more than ${received - 1} bytes`);
-    // A first page not read to the end is not heard out, like one cut at the body cap: undecided, and no page
-    // having ended, not a paging defect.
+    // No page had ended, so not a paging defect: the answer itself is larger than the whole repository allows,
+    // which the bytes that arrived show, so it is decided where the repository is known whole.
     expect(answer.paging).toBeUndefined();
-    expect(answer.message).toMatch(/first page.*not read to the end/);
+    expect(answer.message).toMatch(/first page.*more than four times .* cannot be that large/);
+    expect(answer.exchange?.response?.readStopped).toBe(true);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toBeUndefined();
+  });
+
+  it("leaves a first page that large undecided when the repository may not have been discovered whole", async () => {
+    const read = await readerFor(false);
+    const answer = brokenOf(await read("what=large"));
+    expect(answer.paging).toBeUndefined();
+    expect(answer.message).toMatch(/may not be the whole repository/);
     expect(answer.exchange?.response?.readStopped).toBeUndefined();
     expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
   });
