@@ -18,7 +18,14 @@ export interface QueryAnswer {
 /** Where a query starts: a run of ids in load order, or an explicit list of ids. */
 type Plan =
   | { kind: "range"; size: number; from: number; to: number }
-  | { kind: "list"; size: number; ids: () => ArrayLike<number>; inIdOrder: boolean };
+  | {
+      kind: "list";
+      size: number;
+      ids: () => ArrayLike<number>;
+      inIdOrder: boolean;
+      /** Every id in the list meets the whole query: the plan applied every condition it has. */
+      complete?: boolean;
+    };
 
 /** Ids per key; a key held by one event keeps its id bare, which saves an array for most EPCs. */
 type Postings = Map<string, number | number[]>;
@@ -107,6 +114,12 @@ export class EventStore {
     };
     if (plan.kind === "range") {
       for (let id = plan.from; id < plan.to; id++) look(id);
+    } else if (plan.complete === true) {
+      // A window of eventTime and nothing else: the sorted times found exactly its events, in eventTime order.
+      const ids = Uint32Array.from(plan.ids());
+      ids.sort();
+      examined = ids.length;
+      for (let i = 0; i < ids.length; i++) matched.push(ids[i] as number);
     } else {
       const ids = plan.ids();
       for (let i = 0; i < ids.length; i++) look(ids[i] as number);
@@ -283,7 +296,15 @@ export class EventStore {
       to = firstIndex(sorted.length, (i) => atOrAfter(timeAt(i), b, rules.ltEventInclusive));
     }
     const size = Math.max(0, to - from);
-    return { kind: "list", size, ids: () => sorted.subarray(from, Math.max(from, to)), inIdOrder: false };
+    // The window applies the bounds the matcher would, with the same strictness, to the same parsed instants.
+    const complete = applied.every((p) => p === "GE_eventTime" || p === "LT_eventTime");
+    return {
+      kind: "list",
+      size,
+      ids: () => sorted.subarray(from, Math.max(from, to)),
+      inIdOrder: false,
+      complete,
+    };
   }
 }
 
