@@ -1,42 +1,11 @@
 // The project's own test suite: wall time of `npm test` from the repository root, once, as a developer or CI runs
 // it (lint, type-check, build, vitest; target at most 3 minutes). It takes minutes and both cores, so it comes last.
-import { spawn } from "node:child_process";
-import { progress, REPO_ROOT } from "./child.ts";
+import { progress } from "./child.ts";
+import { timeCommand } from "./command.ts";
 import type { Benchmark } from "./row.ts";
 
 const TARGET_SECONDS = 180;
 const TIMEOUT_MS = 20 * 60_000;
-
-interface Outcome {
-  ms: number;
-  exitCode: number | null;
-  stdout: string;
-}
-
-function timeCommand(command: string, args: readonly string[], timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, args, {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ ms: performance.now() - started, exitCode: code, stdout });
-    });
-  });
-}
 
 /** vitest's summary line, e.g. "Tests  812 passed (812)", colour codes and indentation taken off. */
 export function testsSummary(output: string): string | undefined {
@@ -51,7 +20,12 @@ export const npmTestBenchmark: Benchmark = {
   name: "npm-test",
   async run() {
     progress("npm-test: npm test (some minutes)");
-    const run = await timeCommand("npm", ["test"], TIMEOUT_MS);
+    const run = await timeCommand(
+      "npm",
+      ["test"],
+      { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+      TIMEOUT_MS,
+    );
     const summary = testsSummary(run.stdout) ?? "no summary line";
     return [
       {

@@ -3,18 +3,10 @@
 // transpiling at run time (bin/tracecheck.js). Types are not checked here: `npm run check` does that. A file whose
 // compiled form is newer than it is left alone, and compiled files whose source is gone are removed, so a
 // second build after an edit takes a moment. Run by `npm ci` (prepare) and before `npm test`.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { compiledPairs, SOURCE_FOLDERS, staleSources } from "./compiled.js";
-
-function mtime(file) {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
+import { compiledPairs, mtime, SOURCE_FOLDERS, staleSources } from "./compiled.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "dist");
@@ -31,20 +23,15 @@ if (stale.length > 0) {
     process.exit(0);
   }
 }
-const options =
-  ts === undefined
-    ? {}
-    : {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.ESNext,
-        verbatimModuleSyntax: true,
-        rewriteRelativeImportExtensions: true,
-        sourceMap: false,
-      };
 let compiled = 0;
 for (const { source, target } of stale) {
   const result = ts.transpileModule(readFileSync(source, "utf8"), {
-    compilerOptions: options,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+      rewriteRelativeImportExtensions: true,
+    },
     fileName: source,
     reportDiagnostics: true,
   });

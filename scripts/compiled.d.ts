@@ -3,5 +3,6 @@ export interface CompiledPair {
   source: string;
   target: string;
 }
+export declare function mtime(file: string): number | undefined;
 export declare function compiledPairs(root: string): CompiledPair[];
 export declare function staleSources(root: string): CompiledPair[];

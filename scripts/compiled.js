@@ -6,7 +6,8 @@ import path from "node:path";
 /** The folders compiled into dist/, each to dist/<folder>/. */
 export const SOURCE_FOLDERS = ["src", "suites"];
 
-function mtime(file) {
+/** A file's modification time in milliseconds, or undefined when it does not exist. */
+export function mtime(file) {
   try {
     return statSync(file).mtimeMs;
   } catch {

@@ -110,6 +110,15 @@ function cutShort(exchange: ExchangeRecord): ExchangeRecord {
   return { ...exchange, response: { ...response, truncated: true } };
 }
 
+/** The page that took an answer past what it may hold; `cut` when it was read only that far. */
+interface Beyond {
+  exchange: ExchangeRecord;
+  status: number;
+  url: string;
+  bodyBytes: number;
+  cut?: boolean;
+}
+
 /** GET `url` on the target, every page read, classified. Network failures are answers too ("broken"). */
 export async function readEventsAnswer(
   ctx: RunContext,
@@ -122,9 +131,7 @@ export async function readEventsAnswer(
   let bytes = 0;
   let notDocument: PageResult | undefined;
   /** The page that took the answer past the limit, refused before it was parsed. */
-  let beyond:
-    | { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number; cut?: boolean }
-    | undefined;
+  let beyond: Beyond | undefined;
   // A page is weighed before it is parsed: an honest answer has no more pages than events and a page at least,
   // and its bytes stay within the repository's; one that would not is not parsed or held. It is not even read
   // whole: its body is cut one byte past the room left (pageRoom), and what arrived decides.
@@ -191,8 +198,7 @@ export async function readEventsAnswer(
     );
   }
   if (beyond !== undefined) {
-    const stop: { exchange: ExchangeRecord; status: number; url: string; bodyBytes: number; cut?: boolean } =
-      beyond;
+    const stop: Beyond = beyond;
     const { discovered } = limit;
     const size = stop.cut === true ? `more than ${stop.bodyBytes - 1} bytes` : `${stop.bodyBytes} bytes`;
     const held = `reading stopped at ${stop.url} (${size}), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;

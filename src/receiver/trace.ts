@@ -254,40 +254,35 @@ export async function runTrace(opts: TraceOptions): Promise<TraceOutcome> {
       await fetchLink(fetcher, link);
       asked.add(canonicalId(identifier));
     }
-    let round = 0;
-    const crawl = async () => {
-      for (;;) {
-        round += 1;
-        for (const e of receiver.events.values()) {
-          for (const id of aggregatedIn(e)) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
-          const { outputs, inputs } = transformed(e);
-          if (!outputs.some((id) => known.has(canonicalId(id)))) continue;
-          for (const id of inputs) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
-          if (typeof e.transformationID === "string") transformations.add(e.transformationID);
-        }
-        const fresh = [...known].filter(([canonical]) => !asked.has(canonical));
-        const freshTransformations = [...transformations].filter((t) => !askedTransformations.has(t));
-        if (fresh.length === 0 && freshTransformations.length === 0) break;
-        for (const [canonical] of fresh) asked.add(canonical);
-        for (const t of freshTransformations) askedTransformations.add(t);
-        // Each identifier in every form it may be written in: the spec states form equivalence for bizStep
-        // alone, so a sender may match an identifier only as each of its events writes it.
-        const formsOf = (kind: "epc" | "class") =>
-          fresh
-            .filter(([, id]) => kindOf(id) === kind)
-            .flatMap(([canonical, id]) => identifierForms(id, canonical));
-        const queries: EventQuery[] = [
-          ...chunks(formsOf("epc"), batch).map((values) => ({ MATCH_anyEPC: values })),
-          ...chunks(formsOf("class"), batch).map((values) => ({ MATCH_anyEPCClass: values })),
-          ...chunks(freshTransformations, batch).map((values) => ({ EQ_transformationID: values })),
-        ];
-        note(
-          `round ${round}: ${fresh.length} identifier(s), ${freshTransformations.length} transformation(s), ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`,
-        );
-        await Promise.all(queries.map((q) => fetchQuery(fetcher, iface, q)));
+    for (let round = 1; ; round++) {
+      for (const e of receiver.events.values()) {
+        for (const id of aggregatedIn(e)) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
+        const { outputs, inputs } = transformed(e);
+        if (!outputs.some((id) => known.has(canonicalId(id)))) continue;
+        for (const id of inputs) if (!known.has(canonicalId(id))) known.set(canonicalId(id), id);
+        if (typeof e.transformationID === "string") transformations.add(e.transformationID);
       }
-    };
-    await crawl();
+      const fresh = [...known].filter(([canonical]) => !asked.has(canonical));
+      const freshTransformations = [...transformations].filter((t) => !askedTransformations.has(t));
+      if (fresh.length === 0 && freshTransformations.length === 0) break;
+      for (const [canonical] of fresh) asked.add(canonical);
+      for (const t of freshTransformations) askedTransformations.add(t);
+      // Each identifier in every form it may be written in: the spec states form equivalence for bizStep
+      // alone, so a sender may match an identifier only as each of its events writes it.
+      const formsOf = (kind: "epc" | "class") =>
+        fresh
+          .filter(([, id]) => kindOf(id) === kind)
+          .flatMap(([canonical, id]) => identifierForms(id, canonical));
+      const queries: EventQuery[] = [
+        ...chunks(formsOf("epc"), batch).map((values) => ({ MATCH_anyEPC: values })),
+        ...chunks(formsOf("class"), batch).map((values) => ({ MATCH_anyEPCClass: values })),
+        ...chunks(freshTransformations, batch).map((values) => ({ EQ_transformationID: values })),
+      ];
+      note(
+        `round ${round}: ${fresh.length} identifier(s), ${freshTransformations.length} transformation(s), ${queries.length} quer${queries.length === 1 ? "y" : "ies"}`,
+      );
+      await Promise.all(queries.map((q) => fetchQuery(fetcher, iface, q)));
+    }
 
     const keys = masterDataKeys(receiver.events.values());
     note(
