@@ -17,6 +17,7 @@ import {
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import { eventsOf } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
+import { perRun } from "./run-scope.ts";
 import { eventsUrl, loadBaseline, pageBudget, targetClient } from "./target.ts";
 import type { ExchangeRecord } from "./types.ts";
 
@@ -59,16 +60,13 @@ interface HoldLimit {
   discovered: { events: number; bytes: number };
 }
 
-let holdLimit: HoldLimit | undefined;
-
 /**
  * Twice the discovered repository's events and then some, as events and as pages, and four times its bytes as the
  * baseline file writes them compactly (an answer may be indented) and then some: an honest answer, duplicates and
  * a repository that grew since discovery included, stays far below it; pages that never end reach it after a
  * repository's worth of reading.
  */
-function limitOf(ctx: RunContext): HoldLimit {
-  if (holdLimit !== undefined) return holdLimit;
+const limitOf = perRun((ctx: RunContext): HoldLimit => {
   const baseline = loadBaseline(ctx);
   const events = Math.max(baseline.events.length, baseline.datasetEvents?.length ?? 0);
   let bytes: number;
@@ -77,14 +75,13 @@ function limitOf(ctx: RunContext): HoldLimit {
   } catch {
     bytes = 0;
   }
-  holdLimit = {
+  return {
     events: 2 * events + 1_000,
     bytes: 4 * bytes + 4 * 1024 ** 2,
     complete: baseline.complete,
     discovered: { events, bytes },
   };
-  return holdLimit;
-}
+});
 
 function broken(
   url: string,

@@ -1,11 +1,14 @@
-// Runs the suites through vitest's programmatic API and collects the verdicts they record in task meta. The run
-// context is handed in with `provide`; nothing is passed through environment variables.
-import { readFileSync } from "node:fs";
+// Runs the suites: loads the suite files of the run's classes in this process, runs the checks they declare one at
+// a time, and collects the verdicts each records. Each run has a scope of its own (run-scope.ts) for its context,
+// client, baseline and memos, so that runs in one process, one after another or at once, never see each other's.
+// The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Reporter, TestCase, TestModule } from "vitest/node";
-import { createVitest } from "vitest/node";
-import { CONTEXT_KEY, type RunContext } from "./context.ts";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { RunContext } from "./context.ts";
+import { inRunScope, type RunScope } from "./run-scope.ts";
+import { type DeclaredCheck, declaredBy } from "./suite.ts";
 import type { ConformanceClass, Status } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
 
@@ -18,11 +21,14 @@ export interface EngineProgress {
 
 export interface EngineResult {
   verdicts: CheckVerdict[];
-  /** Errors outside any test (a suite file that failed to load, an unhandled rejection). */
+  /** Errors outside any check (a suite file that failed to load, an unhandled rejection). */
   errors: string[];
 }
 
-const CLASS_FOLDERS: Record<ConformanceClass, string> = {
+/** Which runner runs the suite files: the harness's own, or vitest (to compare the two). */
+export type SuiteRunner = "in-process" | "vitest";
+
+export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   events: "events",
   resolver: "resolver",
   masterdata: "masterdata",
@@ -34,184 +40,165 @@ const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   receiver: "receiver",
 };
 
-class VerdictCollector implements Reporter {
-  readonly verdicts: CheckVerdict[] = [];
-  readonly errors: string[] = [];
-  private done = 0;
-  constructor(private readonly onProgress?: (p: EngineProgress) => void) {}
-
-  onTestCaseResult(testCase: TestCase): void {
-    const meta = testCase.meta() as { tracecheck?: CheckVerdict[] };
-    const recorded = meta.tracecheck ?? [];
-    const result = testCase.result();
-    if (recorded.length === 0) {
-      // A test that recorded nothing failed before its body ran (a hook, a timeout): its id is in its name.
-      const id = testCase.name.split(" ")[0] ?? testCase.name;
-      const message =
-        result.state === "failed" ? (result.errors?.[0]?.message ?? "test failed") : "no verdict";
-      recorded.push({ id, status: "error", reason: `check could not finish: ${message}` });
-    }
-    this.verdicts.push(...recorded);
-    this.done += 1;
-    const cls = path.basename(path.dirname(testCase.module.moduleId));
-    const last = recorded[recorded.length - 1];
-    this.onProgress?.({ class: cls, done: this.done, id: last?.id, status: last?.status });
-  }
-
-  onTestModuleEnd(testModule: TestModule): void {
-    for (const e of testModule.errors()) this.errors.push(`${testModule.moduleId}: ${e.message}`);
-  }
-
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
-    for (const e of unhandled) this.errors.push(e.message ?? String(e));
-  }
-}
-
-type Vitest = Awaited<ReturnType<typeof createVitest>>;
-
-/** The vitest settings a run decides; runs that agree on them can share one vitest. */
-interface EngineSettings {
-  root: string;
-  timeoutMs: number;
-}
-
-function settingsOf(ctx: RunContext, repoRoot: string): EngineSettings {
-  return { root: repoRoot, timeoutMs: Math.max(120_000, ctx.timeoutMs * 20) };
-}
-
-/** Every suite file: a run picks the files of its classes from these. */
-const ALL_SUITES = Object.values(CLASS_FOLDERS).map((f) => `suites/${f}/**/*.suite.ts`);
-
 /**
- * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current): its suite workers
- * then import the compiled suites as Node modules, as they are, rather than have Vite transform every suite and
- * source file again in every run.
+ * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current): it then loads the
+ * compiled suites too, and otherwise the TypeScript sources through the loader that runs the rest of it.
  */
 const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToPath(import.meta.url));
 
-/** The suite files, and what the workers import natively, for a process running the sources or dist/. */
-function suiteFiles(): { include: string[]; external: RegExp[] } {
-  if (!COMPILED) return { include: ALL_SUITES, external: [] };
-  return {
-    include: Object.values(CLASS_FOLDERS).map((f) => `dist/suites/${f}/**/*.suite.js`),
-    external: [/[\\/]dist[\\/](src|suites)[\\/]/],
-  };
+/** How long a check may take unless it says otherwise: only a hang comes near it. */
+function checkTimeoutMs(ctx: RunContext): number {
+  return Math.max(120_000, ctx.timeoutMs * 20);
+}
+
+/** The suite files of one class folder, in a stable order. */
+function suiteFilesOf(repoRoot: string, folder: string): string[] {
+  const dir = path.join(repoRoot, ...(COMPILED ? ["dist", "suites"] : ["suites"]), folder);
+  const ending = COMPILED ? ".suite.js" : ".suite.ts";
+  let names: string[];
+  try {
+    names = readdirSync(dir, { recursive: true, encoding: "utf8" });
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.endsWith(ending))
+    .sort()
+    .map((n) => path.join(dir, n));
+}
+
+/** What each suite file declares, loaded once per process: its checks read their run from the run's scope. */
+const declarations = new Map<string, Promise<DeclaredCheck[]>>();
+let loads: Promise<unknown> = Promise.resolve();
+
+function declarationsOf(file: string): Promise<DeclaredCheck[]> {
+  let declared = declarations.get(file);
+  if (declared === undefined) {
+    // One file at a time: a file declares its checks while it is evaluated.
+    declared = loads.then(() => declaredBy(() => import(pathToFileURL(file).href)));
+    loads = declared.catch(() => undefined);
+    declarations.set(file, declared);
+  }
+  return declared;
+}
+
+/** Whether a suite file names the requirement: every requirementTest and checks.for spells its id out. */
+const texts = new Map<string, Promise<string>>();
+async function recordsRequirement(file: string, ids: readonly string[]): Promise<boolean> {
+  let text = texts.get(file);
+  if (text === undefined) {
+    text = readFile(file, "utf8");
+    texts.set(file, text);
+  }
+  const read = await text;
+  return ids.some((id) => read.includes(`"${id}"`));
+}
+
+const STOPPED = Symbol("stopped");
+
+/** Resolves when the signal aborts (never without one), and a way to stop listening. */
+function whenAborted(signal: AbortSignal | undefined): { aborted: Promise<typeof STOPPED>; dispose(): void } {
+  if (signal === undefined) return { aborted: new Promise(() => {}), dispose: () => {} };
+  let dispose = () => {};
+  const aborted = new Promise<typeof STOPPED>((resolve) => {
+    const listener = () => resolve(STOPPED);
+    signal.addEventListener("abort", listener, { once: true });
+    dispose = () => signal.removeEventListener("abort", listener);
+  });
+  return { aborted, dispose };
 }
 
 /**
- * A vitest whose reporter hands each run's results to that run's collector. Creating one starts a Vite server
- * and transforms every suite and source file, most of a small run's cost; a process that runs tracecheck many
- * times (a proving worker) keeps one. The suite workers are new for every run, so no module state of one run
- * reaches the next: only the Vite server and its transforms are shared.
+ * Runs one check to its end, its time limit or the run's stop. Past its limit it is an `error` beside whatever it
+ * recorded; a check stopped with the run returns undefined, since what it did not finish decides nothing.
  */
-class Engine {
-  #specs: Awaited<ReturnType<Vitest["globTestSpecifications"]>> | undefined;
-
-  private constructor(
-    readonly key: string,
-    readonly vitest: Vitest,
-    /** Where the forwarding reporter sends results: the collector of the run under way. */
-    private readonly sink: { collector?: VerdictCollector },
-  ) {}
-
-  static async create(settings: EngineSettings, ctx: RunContext): Promise<Engine> {
-    const sink: { collector?: VerdictCollector } = {};
-    const forward: Reporter = {
-      onTestCaseResult: (t) => sink.collector?.onTestCaseResult(t),
-      onTestModuleEnd: (m) => sink.collector?.onTestModuleEnd(m),
-      onTestRunEnd: (modules, unhandled) => sink.collector?.onTestRunEnd(modules, unhandled),
-    };
-    const vitest = await createVitest(
-      "test",
-      {
-        root: settings.root,
-        config: false,
-        watch: false,
-        include: suiteFiles().include,
-        // vitest leaves out dist/ by default, where the compiled suites are.
-        exclude: ["**/node_modules/**"],
-        server: { deps: { external: suiteFiles().external } },
-        reporters: [forward],
-        provide: { [CONTEXT_KEY]: ctx },
-        pool: "threads",
-        isolate: false,
-        silent: true,
-        passWithNoTests: true,
-        testTimeout: settings.timeoutMs,
-        hookTimeout: settings.timeoutMs,
-      },
-      { logLevel: "silent", server: { watch: null } },
-    );
-    return new Engine(JSON.stringify(settings), vitest, sink);
-  }
-
-  async run(ctx: RunContext, collector: VerdictCollector, signal?: AbortSignal): Promise<void> {
-    const folders = ctx.classes.map((c) => `/suites/${CLASS_FOLDERS[c]}/`);
-    this.#specs ??= await this.vitest.globTestSpecifications();
-    const only = ctx.onlyRequirements;
-    const specs = this.#specs.filter(
-      (s) =>
-        folders.some((f) => s.moduleId.includes(f)) &&
-        (only === undefined || only.some((id) => this.#recordsRequirement(s.moduleId, id))),
-    );
-    // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
-    if (specs.length === 0) return;
-    this.vitest.provide(CONTEXT_KEY, ctx);
-    this.sink.collector = collector;
-    // A signal stops the run where it is: what finished is kept, what did not is reported as not checked.
-    const cancel = () => void this.vitest.cancelCurrentRun("keyboard-input");
-    signal?.addEventListener("abort", cancel, { once: true });
-    try {
-      if (signal?.aborted !== true) await this.vitest.runTestSpecifications(specs, false);
-    } finally {
-      signal?.removeEventListener("abort", cancel);
-      this.sink.collector = undefined;
+async function runChecked(
+  check: DeclaredCheck,
+  limitMs: number,
+  aborted: Promise<typeof STOPPED>,
+): Promise<CheckVerdict[] | undefined> {
+  const sink: CheckVerdict[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), limitMs);
+  });
+  try {
+    const ended = await Promise.race([check.run(sink), timedOut, aborted]);
+    if (ended === STOPPED) return undefined;
+    if (ended === "timeout") {
+      return [
+        ...sink,
+        {
+          id: check.id,
+          status: "error",
+          reason: `check could not finish: it ran past its ${limitMs} ms limit`,
+        },
+      ];
     }
-  }
-
-  close(): Promise<void> {
-    return this.vitest.close();
-  }
-
-  readonly #texts = new Map<string, string>();
-
-  /** Whether a suite file names the requirement: every requirementTest and checks.for spells its id out. */
-  #recordsRequirement(file: string, id: string): boolean {
-    let text = this.#texts.get(file);
-    if (text === undefined) {
-      text = readFileSync(file, "utf8");
-      this.#texts.set(file, text);
-    }
-    return text.includes(`"${id}"`);
+    return sink;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-let kept: Engine | undefined;
-let keeping = false;
-
-/**
- * From now on, runs in this process share one vitest for as long as their settings agree (see Engine). For a
- * process that runs tracecheck many times over the same files; a single `tracecheck run` starts and closes its own.
- */
-export function keepEngineBetweenRuns(): void {
-  keeping = true;
-}
-
-/** Closes the kept vitest, if any; the next run starts a new one. */
-async function closeKeptEngine(): Promise<void> {
-  const engine = kept;
-  kept = undefined;
-  await engine?.close();
-}
-
-async function engineFor(ctx: RunContext, repoRoot: string): Promise<Engine> {
-  const settings = settingsOf(ctx, repoRoot);
-  if (!keeping) return Engine.create(settings, ctx);
-  if (kept?.key !== JSON.stringify(settings)) {
-    await closeKeptEngine();
-    kept = await Engine.create(settings, ctx);
+async function runInProcess(
+  ctx: RunContext,
+  repoRoot: string,
+  onProgress: ((p: EngineProgress) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<EngineResult> {
+  const result: EngineResult = { verdicts: [], errors: [] };
+  const only = ctx.onlyRequirements;
+  const files: { file: string; folder: string }[] = [];
+  for (const cls of ctx.classes) {
+    const folder = CLASS_FOLDERS[cls];
+    for (const file of suiteFilesOf(repoRoot, folder))
+      if (only === undefined || (await recordsRequirement(file, only))) files.push({ file, folder });
   }
-  return kept;
+  // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
+  if (files.length === 0) return result;
+
+  // A copy, so that the scope is this run's even when a caller runs the same context twice at once.
+  const scope: RunScope = { ctx: { ...ctx }, memos: new Map() };
+  // A promise a check let go of without handling is a harness fault; it is reported, and the run goes on.
+  const unhandled = (reason: unknown) =>
+    result.errors.push(reason instanceof Error ? reason.message : String(reason));
+  process.on("unhandledRejection", unhandled);
+  const stop = whenAborted(signal);
+  const limit = checkTimeoutMs(ctx);
+  const stopped = () => signal?.aborted === true;
+  let done = 0;
+  try {
+    await inRunScope(scope, async () => {
+      for (const { file, folder } of files) {
+        if (stopped()) return;
+        let checks: DeclaredCheck[];
+        try {
+          checks = await declarationsOf(file);
+        } catch (error) {
+          result.errors.push(`${file}: ${(error as Error).message ?? String(error)}`);
+          continue;
+        }
+        for (const check of checks) {
+          if (stopped()) return;
+          const recorded = await runChecked(check, check.timeoutMs ?? limit, stop.aborted);
+          if (recorded === undefined) return;
+          result.verdicts.push(...recorded);
+          done += 1;
+          const last = recorded.at(-1);
+          onProgress?.({ class: folder, done, id: last?.id, status: last?.status });
+        }
+      }
+    });
+  } finally {
+    stop.dispose();
+    // Node reports a promise left rejected once the microtasks that followed it have run: wait for that.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off("unhandledRejection", unhandled);
+    // A check past its limit or stopped with the run may still be waiting on the target: its requests end here.
+    await scope.client?.destroy();
+  }
+  return result;
 }
 
 export async function runSuites(
@@ -219,16 +206,11 @@ export async function runSuites(
   repoRoot: string,
   onProgress?: (p: EngineProgress) => void,
   signal?: AbortSignal,
+  runner: SuiteRunner = "in-process",
 ): Promise<EngineResult> {
-  const collector = new VerdictCollector(onProgress);
-  const saved = process.exitCode;
-  const engine = await engineFor(ctx, repoRoot);
-  try {
-    await engine.run(ctx, collector, signal);
-  } finally {
-    if (engine !== kept) await engine.close();
-    // vitest marks a run with failing tests in process.exitCode; our exit status is decided from verdicts alone.
-    process.exitCode = saved;
+  if (runner === "vitest") {
+    const { runSuitesWithVitest } = await import("./vitest-engine.ts");
+    return runSuitesWithVitest(ctx, repoRoot, onProgress, signal);
   }
-  return { verdicts: collector.verdicts, errors: collector.errors };
+  return runInProcess(ctx, repoRoot, onProgress, signal);
 }

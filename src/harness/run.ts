@@ -389,9 +389,13 @@ export async function runTracecheck(
           color: io.color,
           ...(io.terminal === undefined ? {} : { terminal: io.terminal }),
         });
-    const engine = await runSuites(ctx, REPO_ROOT, (p) => progress?.record(p), signal).finally(() =>
-      progress?.stop(),
-    );
+    const engine = await runSuites(
+      ctx,
+      REPO_ROOT,
+      (p) => progress?.record(p),
+      signal,
+      opts.suiteRunner,
+    ).finally(() => progress?.stop());
     const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));
     const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];

@@ -1,7 +1,8 @@
-// What a suite file uses: the run context, and `requirementTest`, which declares a test by its requirement id and
-// records the verdicts of its checks where the runner collects them (vitest task meta, ARCHITECTURE.md).
-import { inject, test } from "vitest";
+// What a suite file uses: the run context, and `requirementTest`, which declares a check by its requirement id.
+// The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns; the same files
+// also run as vitest tests (vitest-engine.ts), whose task meta carries the verdicts.
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
+import { currentScope } from "./run-scope.ts";
 import { exchangeEvidence, existingClient } from "./target.ts";
 import type { Evidence } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
@@ -15,8 +16,40 @@ declare module "vitest" {
   }
 }
 
+/** vitest, where this module runs in one of its workers; elsewhere it is never loaded, since it costs a run dearly. */
+const vitest = "__vitest_worker__" in globalThis ? await import("vitest") : undefined;
+
 export function runContext(): RunContext {
-  return inject(CONTEXT_KEY);
+  const ctx = currentScope().ctx ?? vitest?.inject(CONTEXT_KEY);
+  if (ctx === undefined) throw new Error("a suite asked for the run context outside a tracecheck run");
+  return ctx;
+}
+
+/** A check a suite file declared, as the harness's runner takes it (engine.ts). */
+export interface DeclaredCheck {
+  readonly id: string;
+  /** The id and title, as the check is named in errors and vitest. */
+  readonly name: string;
+  readonly timeoutMs?: number;
+  /** Runs the check in the current run's scope; `sink` receives its verdicts as they are recorded. */
+  run(sink: CheckVerdict[]): Promise<void>;
+}
+
+let declaring: DeclaredCheck[] | undefined;
+
+/**
+ * Loads a suite file with `load` and returns the checks it declares. Loads must not overlap: the caller runs them
+ * one at a time, since a file declares its checks while it is evaluated.
+ */
+export async function declaredBy(load: () => Promise<unknown>): Promise<DeclaredCheck[]> {
+  const checks: DeclaredCheck[] = [];
+  declaring = checks;
+  try {
+    await load();
+  } finally {
+    declaring = undefined;
+  }
+  return checks;
 }
 
 /** Records verdicts for one requirement; several calls accumulate, the worst decides (verdicts.ts). */
@@ -116,6 +149,26 @@ function attachProof(sink: CheckVerdict[], mark: number | undefined): void {
     if (v.status === "pass" && v.evidence === undefined) v.evidence = exchangeEvidence(proof);
 }
 
+/** Runs one check, with its verdicts in `sink`: what requirementTest declares, whichever runner runs it. */
+async function runCheck(
+  id: string,
+  fn: (checks: Checks, ctx: RunContext) => Promise<void> | void,
+  sink: CheckVerdict[],
+): Promise<void> {
+  const ctx = runContext();
+  const checks = makeChecks(id, sink, targetOriginsOf(ctx));
+  const mark = existingClient()?.exchangeMark;
+  try {
+    await fn(checks, ctx);
+    if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
+    attachProof(sink, mark);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const evidence = (err as { evidence?: Evidence }).evidence;
+    checks.error(`check could not finish: ${message}`, evidence);
+  }
+}
+
 /**
  * Declares a check of requirement `id`. An exception thrown by `fn` is an `error` verdict with its message: a
  * harness fault or a target so broken the check could not finish, never a silent pass.
@@ -126,23 +179,23 @@ export function requirementTest(
   fn: (checks: Checks, ctx: RunContext) => Promise<void> | void,
   timeoutMs?: number,
 ): void {
-  test(
-    `${id} ${title}`,
+  const name = `${id} ${title}`;
+  if (declaring !== undefined) {
+    declaring.push({
+      id,
+      name,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      run: (sink) => runCheck(id, fn, sink),
+    });
+    return;
+  }
+  if (vitest === undefined) throw new Error(`${name}: a suite file was loaded outside a tracecheck run`);
+  vitest.test(
+    name,
     async ({ task }) => {
       const sink: CheckVerdict[] = [];
       task.meta.tracecheck = sink;
-      const ctx = runContext();
-      const checks = makeChecks(id, sink, targetOriginsOf(ctx));
-      const mark = existingClient()?.exchangeMark;
-      try {
-        await fn(checks, ctx);
-        if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
-        attachProof(sink, mark);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        const evidence = (err as { evidence?: Evidence }).evidence;
-        checks.error(`check could not finish: ${message}`, evidence);
-      }
+      await runCheck(id, fn, sink);
       task.meta.tracecheck = sink;
     },
     timeoutMs,

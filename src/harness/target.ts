@@ -1,4 +1,4 @@
-// What suites use to talk to the target: one client per worker, the baseline, the budgets of an answer and the
+// What suites use to talk to the target: one client per run, the baseline, the budgets of an answer and the
 // evidence of an exchange. GET /events itself is read in answer.ts.
 import { type FollowPagesOptions, HttpClient } from "../http/index.ts";
 import { encodeQuery } from "../model/index.ts";
@@ -6,13 +6,13 @@ import type { EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
+import { currentScope } from "./run-scope.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
 
-let client: HttpClient | undefined;
-let baseline: Baseline | undefined;
-
+/** The run's client, made on first use; one per run (run-scope.ts). */
 export function targetClient(ctx: RunContext): HttpClient {
-  if (!client) {
+  const scope = currentScope();
+  if (!scope.client) {
     const opts: ConstructorParameters<typeof HttpClient>[0] = {
       timeoutMs: ctx.timeoutMs,
       concurrency: ctx.concurrency,
@@ -21,19 +21,20 @@ export function targetClient(ctx: RunContext): HttpClient {
     };
     if (ctx.apiKey !== undefined) opts.apiKey = ctx.apiKey;
     if (ctx.retryDeadline !== undefined) opts.retryDeadline = ctx.retryDeadline;
-    client = new HttpClient(opts);
+    scope.client = new HttpClient(opts);
   }
-  return client;
+  return scope.client;
 }
 
-/** The worker's client if a check has made one, without making one: checks that send nothing need none. */
+/** The run's client if a check has made one, without making one: checks that send nothing need none. */
 export function existingClient(): HttpClient | undefined {
-  return client;
+  return currentScope().client;
 }
 
 export function loadBaseline(ctx: RunContext): Baseline {
-  if (!baseline) baseline = readBaselineFile(ctx.baselineFile);
-  return baseline;
+  const scope = currentScope();
+  scope.baseline ??= readBaselineFile(ctx.baselineFile);
+  return scope.baseline;
 }
 
 /** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to readPages. */

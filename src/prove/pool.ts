@@ -1,7 +1,7 @@
 // A small pool: runs start as slots free up, results come back in the order of the inputs.
 import os from "node:os";
 
-/** Runs at once: each run starts a reference and a vitest with its own workers, so a few per machine suffice. */
+/** Runs at once: each run starts a reference of its own, so a few per machine suffice. */
 export function defaultConcurrency(): number {
   return Math.max(1, Math.min(3, os.availableParallelism()));
 }

@@ -92,6 +92,7 @@ export class RunPool {
     const started = Date.now();
     const request: WorkerRequest = { args: run.args, reportDir };
     if (run.onlyRequirements !== undefined) request.onlyRequirements = run.onlyRequirements;
+    if (run.suiteRunner !== undefined) request.suiteRunner = run.suiteRunner;
     const reply = await this.#ask(worker, request);
     const outcome: TracecheckOutcome = {
       label: run.label,

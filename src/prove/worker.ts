@@ -1,9 +1,9 @@
 // A proving worker: runs `tracecheck run` in-process, one run at a time, for the pool that started it. Keeping
-// the process, and the vitest that runs the suites, between runs saves the start-up each run would otherwise
+// the process, with its loaded suites and compiled code, between runs saves the start-up each run would otherwise
 // pay; the options are read exactly as the command line reads them.
 import { RUN_OPTIONS } from "../cli/main.ts";
 import { parse } from "../cli/parse.ts";
-import { keepEngineBetweenRuns } from "../harness/engine.ts";
+import type { SuiteRunner } from "../harness/engine.ts";
 import { resolveRunOptions, UsageError } from "../harness/options.ts";
 import { runTracecheck } from "../harness/run.ts";
 import type { Report } from "../harness/types.ts";
@@ -12,6 +12,7 @@ export interface WorkerRequest {
   args: string[];
   reportDir: string;
   onlyRequirements?: string[];
+  suiteRunner?: SuiteRunner;
 }
 
 export interface WorkerReply {
@@ -43,6 +44,7 @@ async function runOne(request: WorkerRequest): Promise<WorkerReply> {
     const opts = resolveRunOptions(flags, {}, {});
     opts.reportDir = request.reportDir;
     if (request.onlyRequirements !== undefined) opts.onlyRequirements = request.onlyRequirements;
+    if (request.suiteRunner !== undefined) opts.suiteRunner = request.suiteRunner;
     opts.quiet = true;
     const outcome = await runTracecheck(opts, io);
     return reply(outcome.exitCode, outcome.report);
@@ -53,8 +55,6 @@ async function runOne(request: WorkerRequest): Promise<WorkerReply> {
     return reply(2);
   }
 }
-
-keepEngineBetweenRuns();
 
 process.on("message", (request: WorkerRequest) => {
   void runOne(request).then((reply) => process.send?.(reply));

@@ -30,7 +30,7 @@ function epcisSchemaProblem(schema: unknown): string | undefined {
 requirementTest("DEF-OPENAPI-31", "The definition is OpenAPI 3.1", async (checks, ctx) => {
   const notJudged = notJudgedReason(ctx);
   if (notJudged !== undefined) return checks.skip(notJudged);
-  const read = await readRunDefinition(ctx.definitionFile);
+  const read = await readRunDefinition(ctx);
   if (!read.ok) {
     checks.fail(`the definition is not OpenAPI 3.1: ${read.problem}`, { message: read.problem });
     return;
@@ -56,7 +56,7 @@ requirementTest(
   async (checks, ctx) => {
     const notJudged = notJudgedReason(ctx);
     if (notJudged !== undefined) return checks.skip(notJudged);
-    const read = await readRunDefinition(ctx.definitionFile);
+    const read = await readRunDefinition(ctx);
     if (!read.ok || !isRecord(read.raw)) {
       checks.fail(`the definition cannot be read: ${read.ok ? "it is not an object" : read.problem}`, {
         message: read.ok ? "not an object" : read.problem,

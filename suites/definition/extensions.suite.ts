@@ -47,7 +47,7 @@ for (const [family, id, title, holds] of FAMILIES) {
   requirementTest(id, title, async (checks, ctx) => {
     const notJudged = notJudgedReason(ctx);
     if (notJudged !== undefined) return checks.skip(notJudged);
-    const read = await readRunDefinition(ctx.definitionFile);
+    const read = await readRunDefinition(ctx);
     if (!read.ok) {
       checks.fail(`the definition's extensions cannot be read: ${read.problem}`, { message: read.problem });
       return;

@@ -1,4 +1,4 @@
-// One proving worker runs many tracecheck runs and keeps its vitest between them (src/harness/engine.ts). Each
+// One proving worker runs many tracecheck runs in its one process (src/prove/worker.ts), its suite files loaded once. Each
 // run must still get its own verdicts: a faulted run between two clean ones, on other seeds and another class,
 // fails exactly where its fault says, and the clean runs after it pass; a run may check only named requirements.
 import { afterAll, beforeAll, expect, test } from "vitest";

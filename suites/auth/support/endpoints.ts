@@ -19,6 +19,7 @@ import {
 import { identifiersOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { PATH_FORMS } from "../../../src/harness/identifiers-from-baseline.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
 import { eventsUrl, exchangeEvidence, loadBaseline } from "../../../src/harness/target.ts";
 import type { GetOptions } from "../../../src/http/index.ts";
@@ -95,37 +96,32 @@ function sortOther(found: EndpointSurvey, endpoint: AuthEndpoint): void {
   else found.notes.push(`${endpoint.name} was not judged: ${endpoint.access.reason}`);
 }
 
-let surveyed: Promise<EndpointSurvey> | undefined;
-
 /** Asks every endpoint once with and once without the key; the checks of the class read the answers. */
-export function surveyEndpoints(ctx: RunContext): Promise<EndpointSurvey> {
-  surveyed ??= (async () => {
-    const request = eventsRequest(ctx);
-    const events = await probe(ctx, "GET /events", request.url, request.accepted);
-    const found: EndpointSurvey = {
-      events,
-      guarded: events.access.kind === "guarded" ? [events] : [],
-      notes: [],
-    };
-    const ids = sampledIdentifiers(ctx);
-    // A product, location or party first: its link set carries the masterData link to survey as well.
-    const order = ["01", "414", "417", ...PATH_FORMS] as const;
-    const form = order.find((f) => ids[f].length > 0);
-    const uri = form === undefined ? undefined : ids[form][0];
-    if (uri === undefined) {
-      found.notes.push("the resolver was not judged: no identifier is known to ask it about");
-      return found;
-    }
-    const resolver = await probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx);
-    sortOther(found, resolver);
-    const href = masterDataHref(resolver.keyed, uri);
-    if (href === undefined)
-      found.notes.push(`master data was not judged: the link set of ${uri} offers no masterData link`);
-    else sortOther(found, await probe(ctx, `master data (${href})`, href, is2xx));
+export const surveyEndpoints = perRun(async (ctx: RunContext): Promise<EndpointSurvey> => {
+  const request = eventsRequest(ctx);
+  const events = await probe(ctx, "GET /events", request.url, request.accepted);
+  const found: EndpointSurvey = {
+    events,
+    guarded: events.access.kind === "guarded" ? [events] : [],
+    notes: [],
+  };
+  const ids = sampledIdentifiers(ctx);
+  // A product, location or party first: its link set carries the masterData link to survey as well.
+  const order = ["01", "414", "417", ...PATH_FORMS] as const;
+  const form = order.find((f) => ids[f].length > 0);
+  const uri = form === undefined ? undefined : ids[form][0];
+  if (uri === undefined) {
+    found.notes.push("the resolver was not judged: no identifier is known to ask it about");
     return found;
-  })();
-  return surveyed;
-}
+  }
+  const resolver = await probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx);
+  sortOther(found, resolver);
+  const href = masterDataHref(resolver.keyed, uri);
+  if (href === undefined)
+    found.notes.push(`master data was not judged: the link set of ${uri} offers no masterData link`);
+  else sortOther(found, await probe(ctx, `master data (${href})`, href, is2xx));
+  return found;
+});
 
 /** Records a verdict of the assertions as a check. */
 export function record(checks: Checks, verdict: AuthVerdict): void {

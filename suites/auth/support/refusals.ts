@@ -2,6 +2,7 @@
 // request without a key (spec 5), and read by several checks. The request without a key is the survey's own.
 import type { Probe } from "../../../src/harness/assertions/auth.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import { type AuthEndpoint, sendProbe, surveyEndpoints } from "./endpoints.ts";
 
 export interface WrongKeyProbe {
@@ -15,22 +16,17 @@ export function wrongKey(ctx: RunContext): string {
   return candidate === ctx.apiKey ? `${candidate}-other` : candidate;
 }
 
-let sent: Promise<WrongKeyProbe[]> | undefined;
-
 /** GET /events first, whether it needs a key or not, then the other guarded endpoints. */
-export function wrongKeyProbes(ctx: RunContext): Promise<WrongKeyProbe[]> {
-  sent ??= (async () => {
-    const { events, guarded } = await surveyEndpoints(ctx);
-    const endpoints = [events, ...guarded.filter((e) => e !== events)];
-    return Promise.all(
-      endpoints.map(async (endpoint) => ({
-        endpoint,
-        probe: await sendProbe(ctx, endpoint.url, {
-          withKey: false,
-          headers: { "X-API-Key": wrongKey(ctx) },
-        }),
-      })),
-    );
-  })();
-  return sent;
-}
+export const wrongKeyProbes = perRun(async (ctx: RunContext): Promise<WrongKeyProbe[]> => {
+  const { events, guarded } = await surveyEndpoints(ctx);
+  const endpoints = [events, ...guarded.filter((e) => e !== events)];
+  return Promise.all(
+    endpoints.map(async (endpoint) => ({
+      endpoint,
+      probe: await sendProbe(ctx, endpoint.url, {
+        withKey: false,
+        headers: { "X-API-Key": wrongKey(ctx) },
+      }),
+    })),
+  );
+});

@@ -9,8 +9,7 @@ import {
 } from "../../../src/definition/index.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { runDefinition, runValidators } from "../../../src/harness/run-definition.ts";
-
-let validators: Promise<{ validators: Validators; borrowed: string[] }> | undefined;
+import { perRun } from "../../../src/harness/run-scope.ts";
 
 /** The modules whose schemas apply: core always (spec 1), then those chosen with --modules. */
 export function selectedModules(ctx: RunContext): string[] {
@@ -49,7 +48,4 @@ async function build(ctx: RunContext): Promise<{ validators: Validators; borrowe
  * Validators for the run's modules, and the modules whose schema was taken from tracecheck's own definition
  * because the run's definition declares none for them.
  */
-export function moduleValidators(ctx: RunContext): Promise<{ validators: Validators; borrowed: string[] }> {
-  validators ??= build(ctx);
-  return validators;
-}
+export const moduleValidators = perRun(build);

@@ -1,10 +1,11 @@
-// The run's interface definition as written (ours, or a vendor's with --definition), read once per suite file.
+// The run's interface definition as written (ours, or a vendor's with --definition), read once per run.
 // It is parsed here rather than through loadDefinition, so that a definition that is not valid OpenAPI 3.1 is
 // a verdict of this class instead of an exception.
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
 import type { ExtensionProblem } from "../../../src/definition/index.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
 
 /**
@@ -18,8 +19,6 @@ export function notJudgedReason(ctx: RunContext): string | undefined {
 }
 
 export type ReadDefinition = { ok: true; raw: unknown } | { ok: false; problem: string };
-
-let read: Promise<ReadDefinition> | undefined;
 
 async function readOnce(file: string): Promise<ReadDefinition> {
   let text: string;
@@ -38,10 +37,8 @@ async function readOnce(file: string): Promise<ReadDefinition> {
   }
 }
 
-export function readRunDefinition(file: string): Promise<ReadDefinition> {
-  read ??= readOnce(file);
-  return read;
-}
+/** The run's definition file (--definition, or tracecheck's own), read once per run. */
+export const readRunDefinition = perRun((ctx: RunContext) => readOnce(ctx.definitionFile));
 
 /** The value a JSON pointer ("/a/b~1c") names in a parsed document; undefined when it names nothing. */
 export function valueAt(root: unknown, pointer: string): unknown {

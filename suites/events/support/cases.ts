@@ -3,6 +3,7 @@
 import { servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
 import { answerProblem, relationProblem } from "../../../src/harness/assertions/query-answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import { exchangeEvidence } from "../../../src/harness/target.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
 import { encodeQuery, eventIdentity } from "../../../src/model/index.ts";
@@ -32,12 +33,9 @@ export interface SuiteEnv {
   answers: AnswerCache;
 }
 
-let env: SuiteEnv | undefined;
-
-export function suiteEnv(ctx: RunContext): SuiteEnv {
-  if (env === undefined) env = { ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx) };
-  return env;
-}
+export const suiteEnv = perRun(
+  (ctx: RunContext): SuiteEnv => ({ ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx) }),
+);
 
 /**
  * EVT-413-NARROW: one EPC, one lot class or one transformation id is narrow, whatever else narrows it further; a

@@ -1,6 +1,7 @@
-// The events the harness knows the target holds (the baseline, src/harness/baseline.ts), read once per suite file,
+// The events the harness knows the target holds (the baseline, src/harness/baseline.ts), read once per run,
 // with the value pools drawn from them.
 import type { RunContext } from "../../../src/harness/context.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
 import { eventIdentity } from "../../../src/model/index.ts";
@@ -23,32 +24,27 @@ export interface Known {
   candidates(q: EventQuery): readonly EpcisEvent[];
 }
 
-let known: Known | undefined;
-let index: CandidateIndex | undefined;
-
-export function knownEvents(ctx: RunContext): Known {
-  if (known === undefined) {
-    const baseline = loadBaseline(ctx);
-    const pools = valuePools(baseline.events);
-    if (baseline.datasetEvents !== undefined) {
-      const more = valuePools(baseline.datasetEvents).companyPrefixes;
-      pools.companyPrefixes = [...new Set([...pools.companyPrefixes, ...more])].sort();
-    }
-    known = {
-      events: baseline.events,
-      complete: baseline.complete,
-      note: baseline.note,
-      datasetEvents: baseline.datasetEvents,
-      byId: new Map(baseline.events.map((e) => [eventIdentity(e), e])),
-      pools,
-      candidates: (q) => {
-        index ??= new CandidateIndex(baseline.events);
-        return index.candidates(q);
-      },
-    };
+export const knownEvents = perRun((ctx: RunContext): Known => {
+  const baseline = loadBaseline(ctx);
+  const pools = valuePools(baseline.events);
+  if (baseline.datasetEvents !== undefined) {
+    const more = valuePools(baseline.datasetEvents).companyPrefixes;
+    pools.companyPrefixes = [...new Set([...pools.companyPrefixes, ...more])].sort();
   }
-  return known;
-}
+  let index: CandidateIndex | undefined;
+  return {
+    events: baseline.events,
+    complete: baseline.complete,
+    note: baseline.note,
+    datasetEvents: baseline.datasetEvents,
+    byId: new Map(baseline.events.map((e) => [eventIdentity(e), e])),
+    pools,
+    candidates: (q) => {
+      index ??= new CandidateIndex(baseline.events);
+      return index.candidates(q);
+    },
+  };
+});
 
 /** Records a skip and returns true when the target's events are unknown, so that no check compares against nothing. */
 export function skipWithoutEvents(checks: Checks, k: Known): boolean {

@@ -8,27 +8,23 @@ import {
 } from "../../../src/harness/assertions/master-data.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { runContextLoader } from "../../../src/harness/jsonld/index.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../../src/harness/target.ts";
 import { type ReachedDocument, reachedDocuments } from "../../resolver/support/documents.ts";
 
 export type ReadDocument = ReachedDocument & { doc: unknown; reading: MasterDataReading };
 
-let read: Promise<ReadDocument[]> | undefined;
-
 /** Documents that were read; a link that answered none is RES-MASTERDATA-LINK's failure, not theirs. */
-export function readDocuments(ctx: RunContext): Promise<ReadDocument[]> {
-  read ??= (async () => {
-    const answered = (await reachedDocuments(ctx)).filter(
-      (d): d is ReachedDocument & { doc: unknown } => d.problem === undefined,
-    );
-    const loader = runContextLoader(ctx);
-    return Promise.all(
-      answered.map(async (d) => ({ ...d, reading: await readMasterData(d.doc, { loader, base: d.href }) })),
-    );
-  })();
-  return read;
-}
+export const readDocuments = perRun(async (ctx: RunContext): Promise<ReadDocument[]> => {
+  const answered = (await reachedDocuments(ctx)).filter(
+    (d): d is ReachedDocument & { doc: unknown } => d.problem === undefined,
+  );
+  const loader = runContextLoader(ctx);
+  return Promise.all(
+    answered.map(async (d) => ({ ...d, reading: await readMasterData(d.doc, { loader, base: d.href }) })),
+  );
+});
 
 /**
  * The document in the shape the definition's schemas are written for, or undefined after recording why there is

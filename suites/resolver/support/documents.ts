@@ -1,9 +1,10 @@
 // The master data documents a receiver reaches through the masterData links of /01, /414 and /417 link sets
-// (spec 4.2), each with the type its identifier calls for. Fetched once per suite file.
+// (spec 4.2), each with the type its identifier calls for. Fetched once per run.
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
 import { MASTER_DATA_LINK } from "../../../src/harness/assertions/linkset.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import { documentAt } from "./follow.ts";
 import { goodLinksets, linksOfAnswer } from "./linksets.ts";
@@ -27,25 +28,20 @@ export interface ReachedDocument {
   exchange?: ExchangeRecord;
 }
 
-let reached: Promise<ReachedDocument[]> | undefined;
-
-export function reachedDocuments(ctx: RunContext): Promise<ReachedDocument[]> {
-  reached ??= (async () => {
-    const links = (await goodLinksets(ctx)).flatMap((a) => {
-      const expected = MASTER_DATA_TYPE_OF[a.form];
-      if (expected === undefined) return [];
-      return linksOfAnswer(a, MASTER_DATA_LINK).map((link) => ({ a, expected, href: link.href }));
-    });
-    return Promise.all(
-      links.map(async ({ a, expected, href }): Promise<ReachedDocument> => {
-        const base = { form: a.form, uri: a.uri, href, expected };
-        const linked = await documentAt(ctx, href);
-        if (linked.kind === "document") return { ...base, doc: linked.doc, exchange: linked.exchange };
-        return linked.exchange
-          ? { ...base, problem: linked.message, exchange: linked.exchange }
-          : { ...base, problem: linked.message };
-      }),
-    );
-  })();
-  return reached;
-}
+export const reachedDocuments = perRun(async (ctx: RunContext): Promise<ReachedDocument[]> => {
+  const links = (await goodLinksets(ctx)).flatMap((a) => {
+    const expected = MASTER_DATA_TYPE_OF[a.form];
+    if (expected === undefined) return [];
+    return linksOfAnswer(a, MASTER_DATA_LINK).map((link) => ({ a, expected, href: link.href }));
+  });
+  return Promise.all(
+    links.map(async ({ a, expected, href }): Promise<ReachedDocument> => {
+      const base = { form: a.form, uri: a.uri, href, expected };
+      const linked = await documentAt(ctx, href);
+      if (linked.kind === "document") return { ...base, doc: linked.doc, exchange: linked.exchange };
+      return linked.exchange
+        ? { ...base, problem: linked.message, exchange: linked.exchange }
+        : { ...base, problem: linked.message };
+    }),
+  );
+});

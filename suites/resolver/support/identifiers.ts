@@ -8,14 +8,13 @@ import {
   PATH_FORMS,
   sampleIdentifiers,
 } from "../../../src/harness/identifiers-from-baseline.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
 import type { EpcisEvent } from "../../../src/model/index.ts";
 import { presumedOwnership, sender } from "./sender.ts";
 
 /** Identifiers asked about per path form; enough to catch a defect, few enough to keep a run short. */
 export const IDS_PER_FORM = 4;
-
-let sampled: IdentifiersByForm | undefined;
 
 /** Events the harness knows the target holds: as served, and as loaded when --dataset was given. */
 export function knownEvents(ctx: RunContext): EpcisEvent[] {
@@ -36,31 +35,28 @@ export function identifierSources(ctx: RunContext, events: readonly EpcisEvent[]
  * company prefix; the guessed party's when no --party was given), about half of them where the events name enough, so that every form is asked about an
  * identifier its resolver must answer for; the rest from the other identifiers the events name.
  */
-export function sampledIdentifiers(ctx: RunContext): IdentifiersByForm {
-  if (sampled === undefined) {
-    const values = sender(ctx);
-    const all = identifiersFromBaseline(identifierSources(ctx, knownEvents(ctx)));
-    const picked = { ...all };
-    for (const form of PATH_FORMS) {
-      const owned = all[form].map((uri) => ({ uri, own: presumedOwnership(values, uri) }));
-      const own = [
-        ...owned.filter((x) => x.own?.setup === true),
-        ...owned.filter((x) => x.own?.setup === false),
-      ].map((x) => x.uri);
-      const others = owned.filter((x) => x.own === undefined).map((x) => x.uri);
-      const ownCount = Math.min(
-        own.length,
-        Math.max(Math.ceil(IDS_PER_FORM / 2), IDS_PER_FORM - others.length),
-      );
-      picked[form] = [
-        ...sampleIdentifiers(own, ownCount, ctx.seed),
-        ...sampleIdentifiers(others, IDS_PER_FORM - ownCount, ctx.seed),
-      ];
-    }
-    sampled = picked;
+export const sampledIdentifiers = perRun((ctx: RunContext): IdentifiersByForm => {
+  const values = sender(ctx);
+  const all = identifiersFromBaseline(identifierSources(ctx, knownEvents(ctx)));
+  const picked = { ...all };
+  for (const form of PATH_FORMS) {
+    const owned = all[form].map((uri) => ({ uri, own: presumedOwnership(values, uri) }));
+    const own = [
+      ...owned.filter((x) => x.own?.setup === true),
+      ...owned.filter((x) => x.own?.setup === false),
+    ].map((x) => x.uri);
+    const others = owned.filter((x) => x.own === undefined).map((x) => x.uri);
+    const ownCount = Math.min(
+      own.length,
+      Math.max(Math.ceil(IDS_PER_FORM / 2), IDS_PER_FORM - others.length),
+    );
+    picked[form] = [
+      ...sampleIdentifiers(own, ownCount, ctx.seed),
+      ...sampleIdentifiers(others, IDS_PER_FORM - ownCount, ctx.seed),
+    ];
   }
-  return sampled;
-}
+  return picked;
+});
 
 /** Why a path form cannot be checked: no identifier of that form is known. */
 export function noIdentifierReason(form: string): string {

@@ -10,6 +10,7 @@ import {
 import type { RunContext } from "../../../src/harness/context.ts";
 import { PATH_FORMS, type PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
 import { LINKSET_ACCEPT, readLinkset, requestResolver } from "../../../src/harness/resolver-answer.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import type { HttpResult } from "../../../src/http/index.ts";
 import { CANONICAL_DL_BASE, rebaseDigitalLink } from "../../../src/model/index.ts";
@@ -62,19 +63,14 @@ export async function requestLinkset(
   return answer;
 }
 
-let answers: Promise<Map<PathForm, LinksetAnswer[]>> | undefined;
-
-/** The link set of every sampled identifier, asked once per suite file, concurrently. */
-export function linksetAnswers(ctx: RunContext): Promise<Map<PathForm, LinksetAnswer[]>> {
-  answers ??= (async () => {
-    const ids = sampledIdentifiers(ctx);
-    const all = await Promise.all(
-      PATH_FORMS.flatMap((form) => ids[form].map((uri) => requestLinkset(ctx, form, uri))),
-    );
-    return new Map(PATH_FORMS.map((form) => [form, all.filter((a) => a.form === form)]));
-  })();
-  return answers;
-}
+/** The link set of every sampled identifier, asked once per run, concurrently. */
+export const linksetAnswers = perRun(async (ctx: RunContext): Promise<Map<PathForm, LinksetAnswer[]>> => {
+  const ids = sampledIdentifiers(ctx);
+  const all = await Promise.all(
+    PATH_FORMS.flatMap((form) => ids[form].map((uri) => requestLinkset(ctx, form, uri))),
+  );
+  return new Map(PATH_FORMS.map((form) => [form, all.filter((a) => a.form === form)]));
+});
 
 /** The answers that are link sets, across every path form. */
 export async function goodLinksets(ctx: RunContext): Promise<LinksetAnswer[]> {

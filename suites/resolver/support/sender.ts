@@ -5,6 +5,7 @@
 // party or location taken from the events is the harness's guess: it makes nothing the sender's own.
 import type { RunContext } from "../../../src/harness/context.ts";
 import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import { loadBaseline } from "../../../src/harness/target.ts";
 import {
   CANONICAL_DL_BASE,
@@ -156,16 +157,11 @@ export function setupValues(ctx: RunContext, events: readonly EpcisEvent[]): Set
   return out;
 }
 
-let known: SetupValues | undefined;
-
-/** The setup values over every event the harness knows (as served, and as loaded with --dataset), once per file. */
-export function sender(ctx: RunContext): SetupValues {
-  if (known === undefined) {
-    const baseline = loadBaseline(ctx);
-    known = setupValues(ctx, [...baseline.events, ...(baseline.datasetEvents ?? [])]);
-  }
-  return known;
-}
+/** The setup values over every event the harness knows (as served, and as loaded with --dataset), once per run. */
+export const sender = perRun((ctx: RunContext): SetupValues => {
+  const baseline = loadBaseline(ctx);
+  return setupValues(ctx, [...baseline.events, ...(baseline.datasetEvents ?? [])]);
+});
 
 export interface Ownership {
   /** Exchanged at setup, rather than known by its company prefix. */

@@ -1,0 +1,61 @@
+// The suite files run in the harness's own process (src/harness/engine.ts) and as vitest tests (vitest-engine.ts)
+// reach the same verdicts: every class, against the reference as it is and with faults of several classes.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
+import { RunPool } from "../../src/prove/run-pool.ts";
+import { tempDir } from "../support/cli.ts";
+
+const CLEAN = ["--runs", "5", "--events", "60", "--seed", "11"];
+const FAULTED = [
+  ...CLEAN,
+  "--faults",
+  "lt-event-inclusive,auth-wrong-accepted,res-anchor-wrong,md-no-context,core-commission-action",
+];
+
+let outcomes: Map<string, TracecheckOutcome>;
+let work: Awaited<ReturnType<typeof tempDir>>;
+
+beforeAll(async () => {
+  work = await tempDir("runners");
+  const pool = new RunPool({ size: 2, workDir: work.dir, runTimeoutMs: 240_000 });
+  try {
+    const runs = await pool.runAll([
+      { label: "clean-in-process", args: CLEAN },
+      { label: "clean-vitest", args: CLEAN, suiteRunner: "vitest" },
+      { label: "faulted-in-process", args: FAULTED },
+      { label: "faulted-vitest", args: FAULTED, suiteRunner: "vitest" },
+    ]);
+    outcomes = new Map(runs.map((o) => [o.label, o]));
+  } finally {
+    pool.close();
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await work?.remove();
+});
+
+/** Each requirement's verdict and how many checks decided it. */
+function verdicts(label: string): Record<string, string> {
+  const outcome = outcomes.get(label);
+  if (outcome?.report === undefined) throw new Error(`${label} wrote no report: ${outcome?.stderr}`);
+  return Object.fromEntries(outcome.report.requirements.map((r) => [r.id, `${r.status} (${r.checks})`]));
+}
+
+test("both runners pass the reference, requirement for requirement alike", () => {
+  expect(outcomes.get("clean-in-process")?.exitCode).toBe(0);
+  expect(outcomes.get("clean-vitest")?.exitCode).toBe(0);
+  expect(verdicts("clean-in-process")).toEqual(verdicts("clean-vitest"));
+});
+
+test("both runners fail the faulted reference, requirement for requirement alike", () => {
+  const failed = Object.entries(verdicts("faulted-in-process"))
+    .filter(([, v]) => v.startsWith("fail"))
+    .map(([id]) => id);
+  expect(failed).toEqual(
+    expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD", "CORE-SIGNATURE"]),
+  );
+  expect(outcomes.get("faulted-in-process")?.exitCode).toBe(1);
+  expect(outcomes.get("faulted-vitest")?.exitCode).toBe(1);
+  expect(verdicts("faulted-in-process")).toEqual(verdicts("faulted-vitest"));
+});
