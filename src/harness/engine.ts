@@ -1,13 +1,13 @@
 // Runs the suites: loads the suite files of the run's classes in this process, runs the checks they declare one at
-// a time, and collects the verdicts each records. Each run has a scope of its own (run-scope.ts) for its context,
-// client, baseline and memos, so that runs in one process, one after another or at once, never see each other's.
+// a time, and collects the verdicts each records. Each run has a scope of its own (run-scope.ts) for its client,
+// baseline and memos, so that runs in one process, one after another or at once, never see each other's.
 // The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RunContext } from "./context.ts";
-import { inRunScope, type RunScope } from "./run-scope.ts";
+import { scopeOf } from "./run-scope.ts";
 import { type DeclaredCheck, declaredBy } from "./suite.ts";
 import type { ConformanceClass, Status } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
@@ -67,7 +67,7 @@ function suiteFilesOf(repoRoot: string, folder: string): string[] {
     .map((n) => path.join(dir, n));
 }
 
-/** What each suite file declares, loaded once per process: its checks read their run from the run's scope. */
+/** What each suite file declares, loaded once per process: its checks are handed their run's context. */
 const declarations = new Map<string, Promise<DeclaredCheck[]>>();
 let loads: Promise<unknown> = Promise.resolve();
 
@@ -114,6 +114,7 @@ function whenAborted(signal: AbortSignal | undefined): { aborted: Promise<typeof
  */
 async function runChecked(
   check: DeclaredCheck,
+  ctx: RunContext,
   limitMs: number,
   aborted: Promise<typeof STOPPED>,
 ): Promise<CheckVerdict[] | undefined> {
@@ -123,7 +124,7 @@ async function runChecked(
     timer = setTimeout(() => resolve("timeout"), limitMs);
   });
   try {
-    const ended = await Promise.race([check.run(sink), timedOut, aborted]);
+    const ended = await Promise.race([check.run(sink, ctx), timedOut, aborted]);
     if (ended === STOPPED) return undefined;
     if (ended === "timeout") {
       return [
@@ -158,8 +159,9 @@ async function runInProcess(
   // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
   if (files.length === 0) return result;
 
-  // A copy, so that the scope is this run's even when a caller runs the same context twice at once.
-  const scope: RunScope = { ctx: { ...ctx }, memos: new Map() };
+  // A context object of this run's own: its scope (run-scope.ts) is this run's even when a caller runs the same
+  // context twice at once.
+  const runCtx: RunContext = { ...ctx };
   // A promise a check let go of without handling is a harness fault; it is reported, and the run goes on.
   const unhandled = (reason: unknown) =>
     result.errors.push(reason instanceof Error ? reason.message : String(reason));
@@ -169,34 +171,32 @@ async function runInProcess(
   const stopped = () => signal?.aborted === true;
   let done = 0;
   try {
-    await inRunScope(scope, async () => {
-      for (const { file, folder } of files) {
-        if (stopped()) return;
-        let checks: DeclaredCheck[];
-        try {
-          checks = await declarationsOf(file);
-        } catch (error) {
-          result.errors.push(`${file}: ${(error as Error).message ?? String(error)}`);
-          continue;
-        }
-        for (const check of checks) {
-          if (stopped()) return;
-          const recorded = await runChecked(check, check.timeoutMs ?? limit, stop.aborted);
-          if (recorded === undefined) return;
-          result.verdicts.push(...recorded);
-          done += 1;
-          const last = recorded.at(-1);
-          onProgress?.({ class: folder, done, id: last?.id, status: last?.status });
-        }
+    run: for (const { file, folder } of files) {
+      if (stopped()) break;
+      let checks: DeclaredCheck[];
+      try {
+        checks = await declarationsOf(file);
+      } catch (error) {
+        result.errors.push(`${file}: ${(error as Error).message ?? String(error)}`);
+        continue;
       }
-    });
+      for (const check of checks) {
+        if (stopped()) break run;
+        const recorded = await runChecked(check, runCtx, check.timeoutMs ?? limit, stop.aborted);
+        if (recorded === undefined) break run;
+        result.verdicts.push(...recorded);
+        done += 1;
+        const last = recorded.at(-1);
+        onProgress?.({ class: folder, done, id: last?.id, status: last?.status });
+      }
+    }
   } finally {
     stop.dispose();
     // Node reports a promise left rejected once the microtasks that followed it have run: wait for that.
     await new Promise((resolve) => setImmediate(resolve));
     process.off("unhandledRejection", unhandled);
     // A check past its limit or stopped with the run may still be waiting on the target: its requests end here.
-    await scope.client?.destroy();
+    await scopeOf(runCtx).client?.destroy();
   }
   return result;
 }

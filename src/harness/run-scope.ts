@@ -1,31 +1,27 @@
-// What the suites keep for one run: the run context, the client, the baseline and every memo a check shares with
-// the others of its run. The suites run in the harness's process (engine.ts), where one process may run tracecheck
-// many times, and at once (a proving worker, the project's tests): each run's checks see that run's scope alone.
-// Code outside any run (a suite file under vitest, a test calling a helper) shares one scope per process, which is
-// one run's, since a vitest worker serves one run.
-import { AsyncLocalStorage } from "node:async_hooks";
+// What the suites keep for one run: the client, the baseline and every memo a check shares with the others of its
+// run, held by the run's context object. The suites run in the harness's process (engine.ts), where one process may
+// run tracecheck many times, and at once (a proving worker, the project's tests): each run hands its checks a context
+// object of its own, so each sees only its own scope. Under vitest, a worker's context is one object for its run.
 import type { HttpClient } from "../http/index.ts";
 import type { Baseline } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
 
 export interface RunScope {
-  /** The run's context, where the harness runs the suites itself; under vitest it comes by `inject`. */
-  readonly ctx?: RunContext;
   client?: HttpClient;
   baseline?: Baseline;
   readonly memos: Map<object, unknown>;
 }
 
-const storage = new AsyncLocalStorage<RunScope>();
-const outsideAnyRun: RunScope = { memos: new Map() };
+const scopes = new WeakMap<RunContext, RunScope>();
 
-export function currentScope(): RunScope {
-  return storage.getStore() ?? outsideAnyRun;
-}
-
-/** Runs `fn`, and everything it starts, in a new scope for the run of `ctx`. */
-export function inRunScope<T>(scope: RunScope, fn: () => T): T {
-  return storage.run(scope, fn);
+/** The scope of the run whose context this is, made on first use. */
+export function scopeOf(ctx: RunContext): RunScope {
+  let scope = scopes.get(ctx);
+  if (scope === undefined) {
+    scope = { memos: new Map() };
+    scopes.set(ctx, scope);
+  }
+  return scope;
 }
 
 /**
@@ -35,7 +31,7 @@ export function inRunScope<T>(scope: RunScope, fn: () => T): T {
 export function perRun<T>(make: (ctx: RunContext) => T): (ctx: RunContext) => T {
   const key = {};
   return (ctx) => {
-    const memos = currentScope().memos;
+    const memos = scopeOf(ctx).memos;
     if (!memos.has(key)) memos.set(key, make(ctx));
     return memos.get(key) as T;
   };

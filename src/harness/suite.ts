@@ -2,7 +2,6 @@
 // The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns; the same files
 // also run as vitest tests (vitest-engine.ts), whose task meta carries the verdicts.
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
-import { currentScope } from "./run-scope.ts";
 import { exchangeEvidence, existingClient } from "./target.ts";
 import type { Evidence } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
@@ -19,20 +18,14 @@ declare module "vitest" {
 /** vitest, where this module runs in one of its workers; elsewhere it is never loaded, since it costs a run dearly. */
 const vitest = "__vitest_worker__" in globalThis ? await import("vitest") : undefined;
 
-export function runContext(): RunContext {
-  const ctx = currentScope().ctx ?? vitest?.inject(CONTEXT_KEY);
-  if (ctx === undefined) throw new Error("a suite asked for the run context outside a tracecheck run");
-  return ctx;
-}
-
 /** A check a suite file declared, as the harness's runner takes it (engine.ts). */
 export interface DeclaredCheck {
   readonly id: string;
   /** The id and title, as the check is named in errors and vitest. */
   readonly name: string;
   readonly timeoutMs?: number;
-  /** Runs the check in the current run's scope; `sink` receives its verdicts as they are recorded. */
-  run(sink: CheckVerdict[]): Promise<void>;
+  /** Runs the check for the run of `ctx`; `sink` receives its verdicts as they are recorded. */
+  run(sink: CheckVerdict[], ctx: RunContext): Promise<void>;
 }
 
 let declaring: DeclaredCheck[] | undefined;
@@ -139,8 +132,8 @@ function targetOriginsOf(ctx: RunContext): string[] {
  * Gives each pass that carries no evidence of its own the last answered exchange its test made: the files of a
  * worker run one test at a time, so the exchanges logged while a test runs are that test's.
  */
-function attachProof(sink: CheckVerdict[], mark: number | undefined): void {
-  const client = existingClient();
+function attachProof(sink: CheckVerdict[], mark: number | undefined, ctx: RunContext): void {
+  const client = existingClient(ctx);
   if (client === undefined || !sink.some((v) => v.status === "pass" && v.evidence === undefined)) return;
   const answered = client.exchangesSince(mark ?? 0).filter((x) => x.response !== undefined);
   const proof = answered.at(-1);
@@ -154,14 +147,14 @@ async function runCheck(
   id: string,
   fn: (checks: Checks, ctx: RunContext) => Promise<void> | void,
   sink: CheckVerdict[],
+  ctx: RunContext,
 ): Promise<void> {
-  const ctx = runContext();
   const checks = makeChecks(id, sink, targetOriginsOf(ctx));
-  const mark = existingClient()?.exchangeMark;
+  const mark = existingClient(ctx)?.exchangeMark;
   try {
     await fn(checks, ctx);
     if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
-    attachProof(sink, mark);
+    attachProof(sink, mark, ctx);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const evidence = (err as { evidence?: Evidence }).evidence;
@@ -185,7 +178,7 @@ export function requirementTest(
       id,
       name,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      run: (sink) => runCheck(id, fn, sink),
+      run: (sink, ctx) => runCheck(id, fn, sink, ctx),
     });
     return;
   }
@@ -195,7 +188,7 @@ export function requirementTest(
     async ({ task }) => {
       const sink: CheckVerdict[] = [];
       task.meta.tracecheck = sink;
-      await runCheck(id, fn, sink);
+      await runCheck(id, fn, sink, vitest.inject(CONTEXT_KEY));
       task.meta.tracecheck = sink;
     },
     timeoutMs,

@@ -6,12 +6,12 @@ import type { EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
-import { currentScope } from "./run-scope.ts";
+import { scopeOf } from "./run-scope.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
 
 /** The run's client, made on first use; one per run (run-scope.ts). */
 export function targetClient(ctx: RunContext): HttpClient {
-  const scope = currentScope();
+  const scope = scopeOf(ctx);
   if (!scope.client) {
     const opts: ConstructorParameters<typeof HttpClient>[0] = {
       timeoutMs: ctx.timeoutMs,
@@ -27,12 +27,12 @@ export function targetClient(ctx: RunContext): HttpClient {
 }
 
 /** The run's client if a check has made one, without making one: checks that send nothing need none. */
-export function existingClient(): HttpClient | undefined {
-  return currentScope().client;
+export function existingClient(ctx: RunContext): HttpClient | undefined {
+  return scopeOf(ctx).client;
 }
 
 export function loadBaseline(ctx: RunContext): Baseline {
-  const scope = currentScope();
+  const scope = scopeOf(ctx);
   scope.baseline ??= readBaselineFile(ctx.baselineFile);
   return scope.baseline;
 }

@@ -5,7 +5,20 @@ export const REDACTED = "[redacted]";
  * case, spaces as `+` in a form query) and escaped inside a JSON string. Longest first, so that a spelling
  * containing another is replaced whole.
  */
-function secretForms(secret: string): string[] {
+function secretForms(secret: string): readonly string[] {
+  let forms = formsOf.get(secret);
+  if (forms === undefined) {
+    forms = spellings(secret);
+    // A run has a key or two; every excerpt of every exchange asks for their spellings.
+    if (formsOf.size >= 16) formsOf.clear();
+    formsOf.set(secret, forms);
+  }
+  return forms;
+}
+
+const formsOf = new Map<string, readonly string[]>();
+
+function spellings(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const forms = new Set([
     secret,

@@ -89,7 +89,10 @@ describe("the suites' client and the key", () => {
     expect(JSON.stringify(result.exchange)).not.toContain(KEY);
   });
 
-  it("is one client for the whole worker", () => {
-    expect(targetClient(ctx)).toBe(targetClient({ ...ctx, apiKey: "another" }));
+  it("is one client for the whole run, and another run's is another", () => {
+    expect(targetClient(ctx)).toBe(targetClient(ctx));
+    const other = { ...ctx, apiKey: "another" };
+    expect(targetClient(other)).not.toBe(targetClient(ctx));
+    return targetClient(other).close();
   });
 });

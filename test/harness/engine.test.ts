@@ -49,14 +49,14 @@ const FILES: Record<string, string> = {
   `,
   "masterdata/a-scope.suite.ts": `
     import { perRun } from ${JSON.stringify(SCOPE)};
-    import { requirementTest, runContext } from ${JSON.stringify(SUITE)};
+    import { requirementTest } from ${JSON.stringify(SUITE)};
     const firstSeed = perRun((ctx) => ({ seed: ctx.seed }));
     requirementTest("MD-SCOPE", "sees its own run", async (checks, ctx) => {
       const memo = firstSeed(ctx);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const again = firstSeed(runContext());
-      if (memo === again && again.seed === runContext().seed) checks.pass(\`seed \${again.seed}\`);
-      else checks.fail(\`run of seed \${runContext().seed} saw seed \${again.seed}\`);
+      const again = firstSeed(ctx);
+      if (memo === again && again.seed === ctx.seed) checks.pass(\`seed \${again.seed}\`);
+      else checks.fail(\`run of seed \${ctx.seed} saw seed \${again.seed}\`);
     });
   `,
 };
