@@ -11,6 +11,7 @@ export {
 } from "./locations.ts";
 export { readDefinition } from "./read-definition.ts";
 export {
+  assertSchemaAvailable,
   mirrorPath,
   type ResolvedSchema,
   type ResolveOptions,

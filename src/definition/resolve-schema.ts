@@ -1,6 +1,6 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import $RefParser, { type FileInfo } from "@apidevtools/json-schema-ref-parser";
+import type { FileInfo } from "@apidevtools/json-schema-ref-parser";
 import { fetch } from "undici";
 import { SchemaUnavailableError } from "./errors.ts";
 import { DEFAULT_SCHEMA_CACHE, DEFAULT_SIBLING_MIRROR } from "./locations.ts";
@@ -129,6 +129,8 @@ export async function resolveSchema(url: string, opts: ResolveOptions = {}): Pro
       },
     },
   };
+  // The parser is loaded only when a schema is resolved: most runs only ask whether it is available.
+  const { default: $RefParser } = await import("@apidevtools/json-schema-ref-parser");
   try {
     const parser = new $RefParser();
     const refs = await parser.resolve(url, options);
@@ -144,4 +146,35 @@ export async function resolveSchema(url: string, opts: ResolveOptions = {}): Pro
   } catch (err) {
     throw unavailable ?? err;
   }
+}
+
+/** Whether a JSON value holds a $ref to anything but a place inside itself. */
+function refersOutside(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(refersOutside);
+  if (typeof value !== "object" || value === null) return false;
+  for (const [key, member] of Object.entries(value)) {
+    if (key === "$ref" && typeof member === "string" && !member.startsWith("#")) return true;
+    if (refersOutside(member)) return true;
+  }
+  return false;
+}
+
+/**
+ * Throws SchemaUnavailableError unless resolveSchema would find the schema and everything it refers to: what a
+ * run asks before it starts. A schema that is a JSON object referring to nothing outside itself is available once
+ * it is found; any other is resolved whole.
+ */
+export async function assertSchemaAvailable(url: string, opts: ResolveOptions = {}): Promise<void> {
+  if (/^https?:\/\//i.test(url)) {
+    const { text } = await locate(url, opts);
+    let schema: unknown;
+    try {
+      schema = JSON.parse(text);
+    } catch {
+      schema = undefined;
+    }
+    if (typeof schema === "object" && schema !== null && !Array.isArray(schema) && !refersOutside(schema))
+      return;
+  }
+  await resolveSchema(url, opts);
 }

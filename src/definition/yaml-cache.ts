@@ -5,12 +5,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parse } from "yaml";
+import type YAML from "yaml";
 import { START_UP_CACHE } from "./locations.ts";
 
 export const YAML_CACHE = path.join(START_UP_CACHE, "yaml");
 
-const { version } = createRequire(import.meta.url)("yaml/package.json") as { version: string };
+const require = createRequire(import.meta.url);
+const { version } = require("yaml/package.json") as { version: string };
 
 /** Whether JSON carries the value unchanged: no non-finite number, nothing but plain objects and arrays. */
 function jsonFaithful(value: unknown): boolean {
@@ -36,7 +37,8 @@ export function parseYamlCached(text: string, cacheDir: string = YAML_CACHE): un
   } catch {
     // Not cached yet, or unreadable: parse.
   }
-  const value: unknown = parse(text);
+  // yaml is loaded only when a text is not cached yet.
+  const value: unknown = (require("yaml") as typeof YAML).parse(text);
   if (!jsonFaithful(value)) return value;
   const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
   try {

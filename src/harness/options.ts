@@ -1,8 +1,9 @@
 // Options of `tracecheck run`, from the command line, a config file and the environment; flags win over the
 // file, the file over the environment (CONTRACT.md). Validation here gives one sentence per mistake.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import YAML from "yaml";
+import type YAML from "yaml";
 import { DEFAULT_PAGE_BUDGET } from "../http/pages.ts";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
 import type { SuiteRunner } from "./engine.ts";
@@ -109,7 +110,9 @@ export function readConfigFile(file: string | undefined, cwd: string): Raw {
   }
   let parsed: unknown;
   try {
-    parsed = YAML.parse(readFileSync(chosen, "utf8"));
+    // yaml is loaded only for a run that has a config file.
+    const { parse } = createRequire(import.meta.url)("yaml") as typeof YAML;
+    parsed = parse(readFileSync(chosen, "utf8"));
   } catch (err) {
     // The YAML library follows its first line with a code frame; one line is enough to find the mistake.
     const first = ((err as Error).message.split("\n")[0] ?? "").replace(/:$/, "");

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { loadDefinition, resolveSchema, SchemaUnavailableError } from "../definition/index.ts";
+import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from "../definition/index.ts";
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { HttpClient, HttpError } from "../http/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
@@ -249,7 +249,7 @@ export async function runTracecheck(
     return await incomplete((err as Error).message);
   }
   try {
-    await resolveSchema(EPCIS_SCHEMA_URL, { mirror: opts.schemaMirror, network: true });
+    await assertSchemaAvailable(EPCIS_SCHEMA_URL, { mirror: opts.schemaMirror, network: true });
   } catch (err) {
     if (err instanceof SchemaUnavailableError) {
       return await incomplete(`error: schema unavailable. ${err.message}`);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  assertSchemaAvailable,
   DEFAULT_SIBLING_MIRROR,
   EPCIS_SCHEMA_URL,
   mirrorPath,
@@ -146,5 +147,56 @@ describe("resolveSchema (ARCHITECTURE: mirror, cache, sibling mirror, network)",
         network: false,
       }),
     ).rejects.toThrow(/https:\/\/c\.example\/absent\.json/);
+  });
+});
+
+describe("assertSchemaAvailable (what a run asks before it starts)", () => {
+  const offline = () => ({
+    cacheDir: emptyCache,
+    siblingMirror: path.join(tmp, "no-such-folder"),
+    network: false as const,
+  });
+
+  it("finds the published EPCIS schema, which refers to nothing outside itself", async () => {
+    await expect(assertSchemaAvailable(EPCIS_SCHEMA_URL, { network: false })).resolves.toBeUndefined();
+  });
+
+  it("refuses as resolveSchema does when nothing has the schema", async () => {
+    await expect(assertSchemaAvailable(EPCIS_SCHEMA_URL, offline())).rejects.toBeInstanceOf(
+      SchemaUnavailableError,
+    );
+  });
+
+  it("follows a reference outside the schema, and refuses when what it names is missing", async () => {
+    const mirror = path.join(tmp, "assert-mirror");
+    await place(mirror, "https://a.example/outside.json", {
+      properties: { code: { $ref: "https://d.example/absent.json#/definitions/code" } },
+    });
+    await expect(
+      assertSchemaAvailable("https://a.example/outside.json", { ...offline(), mirror }),
+    ).rejects.toThrow(/https:\/\/d\.example\/absent\.json/);
+    await place(mirror, "https://d.example/absent.json", { definitions: { code: { type: "string" } } });
+    await expect(
+      assertSchemaAvailable("https://a.example/outside.json", { ...offline(), mirror }),
+    ).resolves.toBeUndefined();
+  });
+
+  it("takes a reference inside the schema as found, and a text that is no JSON object to the resolver", async () => {
+    const mirror = path.join(tmp, "assert-inside");
+    await place(mirror, "https://a.example/inside.json", {
+      definitions: { code: { type: "string" } },
+      properties: { code: { $ref: "#/definitions/code" } },
+    });
+    await expect(
+      assertSchemaAvailable("https://a.example/inside.json", { ...offline(), mirror }),
+    ).resolves.toBeUndefined();
+    const broken = mirrorPath(mirror, "https://a.example/broken.json") ?? "";
+    await writeFile(broken, "{ this is not JSON");
+    const options = { ...offline(), mirror };
+    const resolved = await resolveSchema("https://a.example/broken.json", options).catch((e: Error) => e);
+    expect(resolved).toBeInstanceOf(Error);
+    await expect(assertSchemaAvailable("https://a.example/broken.json", options)).rejects.toThrow(
+      (resolved as Error).message,
+    );
   });
 });

@@ -1,13 +1,13 @@
 // The suite files run in the harness's own process (src/harness/engine.ts) and as vitest tests (vitest-engine.ts)
-// reach the same verdicts: every class, against the reference as it is and with faults of several classes.
+// reach the same verdicts: every class, against the reference with faults of several classes, so that both passes
+// and failures are compared.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
 import { RunPool } from "../../src/prove/run-pool.ts";
 import { tempDir } from "../support/cli.ts";
 
-const CLEAN = ["--runs", "5", "--events", "60", "--seed", "11"];
 const FAULTED = [
-  ...CLEAN,
+  ...["--runs", "5", "--events", "60", "--seed", "11"],
   "--faults",
   "lt-event-inclusive,auth-wrong-accepted,res-anchor-wrong,md-no-context,core-commission-action",
 ];
@@ -20,8 +20,6 @@ beforeAll(async () => {
   const pool = new RunPool({ size: 2, workDir: work.dir, runTimeoutMs: 240_000 });
   try {
     const runs = await pool.runAll([
-      { label: "clean-in-process", args: CLEAN },
-      { label: "clean-vitest", args: CLEAN, suiteRunner: "vitest" },
       { label: "faulted-in-process", args: FAULTED },
       { label: "faulted-vitest", args: FAULTED, suiteRunner: "vitest" },
     ]);
@@ -42,19 +40,14 @@ function verdicts(label: string): Record<string, string> {
   return Object.fromEntries(outcome.report.requirements.map((r) => [r.id, `${r.status} (${r.checks})`]));
 }
 
-test("both runners pass the reference, requirement for requirement alike", () => {
-  expect(outcomes.get("clean-in-process")?.exitCode).toBe(0);
-  expect(outcomes.get("clean-vitest")?.exitCode).toBe(0);
-  expect(verdicts("clean-in-process")).toEqual(verdicts("clean-vitest"));
-});
-
-test("both runners fail the faulted reference, requirement for requirement alike", () => {
-  const failed = Object.entries(verdicts("faulted-in-process"))
-    .filter(([, v]) => v.startsWith("fail"))
-    .map(([id]) => id);
+test("both runners judge the faulted reference alike, requirement for requirement", () => {
+  const all = Object.entries(verdicts("faulted-in-process"));
+  const failed = all.filter(([, v]) => v.startsWith("fail")).map(([id]) => id);
   expect(failed).toEqual(
     expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD", "CORE-SIGNATURE"]),
   );
+  // Most requirements pass: the comparison covers passes as well as failures.
+  expect(all.filter(([, v]) => v.startsWith("pass")).length).toBeGreaterThan(failed.length * 4);
   expect(outcomes.get("faulted-in-process")?.exitCode).toBe(1);
   expect(outcomes.get("faulted-vitest")?.exitCode).toBe(1);
   expect(verdicts("faulted-in-process")).toEqual(verdicts("faulted-vitest"));
