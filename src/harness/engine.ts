@@ -1,5 +1,5 @@
-// Runs the suites: loads the suite files of the run's classes in this process, runs the checks they declare one at
-// a time, and collects the verdicts each records. Each run has a scope of its own (run-scope.ts) for its client,
+// Runs the suites: loads the suite files of the run's classes in this process, runs the checks they declare a few
+// files at a time, each file's in order, and collects the verdicts each records. Each run has a scope of its own (run-scope.ts) for its client,
 // baseline and memos, so that runs in one process, one after another or at once, never see each other's.
 // The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
 import { readdirSync } from "node:fs";
@@ -45,6 +45,13 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
  * compiled suites too, and otherwise the TypeScript sources through the loader that runs the rest of it.
  */
 const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToPath(import.meta.url));
+
+/**
+ * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one
+ * waits another computes, and the latency of a distant target overlaps. The run's client still holds the requests
+ * in flight to --concurrency.
+ */
+const LANES = 4;
 
 /** How long a check may take unless it says otherwise: only a hang comes near it. */
 function checkTimeoutMs(ctx: RunContext): number {
@@ -169,10 +176,16 @@ async function runInProcess(
   const stop = whenAborted(signal);
   const limit = checkTimeoutMs(ctx);
   const stopped = () => signal?.aborted === true;
+  // Each suite file's verdicts apart, so that the report lists them in the files' order however the lanes ran.
+  const byFile: CheckVerdict[][] = files.map(() => []);
+  let nextFile = 0;
+  let halted = false;
   let done = 0;
-  try {
-    run: for (const { file, folder } of files) {
-      if (stopped()) break;
+  /** Takes the next file not yet taken and runs its checks in order, until no file is left or the run stops. */
+  const lane = async (): Promise<void> => {
+    for (let at = nextFile++; at < files.length; at = nextFile++) {
+      if (halted || stopped()) return;
+      const { file, folder } = files[at] as { file: string; folder: string };
       let checks: DeclaredCheck[];
       try {
         checks = await declarationsOf(file);
@@ -181,15 +194,22 @@ async function runInProcess(
         continue;
       }
       for (const check of checks) {
-        if (stopped()) break run;
+        if (halted || stopped()) return;
         const recorded = await runChecked(check, runCtx, check.timeoutMs ?? limit, stop.aborted);
-        if (recorded === undefined) break run;
-        result.verdicts.push(...recorded);
+        if (recorded === undefined) {
+          halted = true;
+          return;
+        }
+        byFile[at]?.push(...recorded);
         done += 1;
         const last = recorded.at(-1);
         onProgress?.({ class: folder, done, id: last?.id, status: last?.status });
       }
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(LANES, files.length) }, lane));
+    for (const verdicts of byFile) result.verdicts.push(...verdicts);
   } finally {
     stop.dispose();
     // Node reports a promise left rejected once the microtasks that followed it have run: wait for that.

@@ -2,9 +2,11 @@
 // run, held by the run's context object. The suites run in the harness's process (engine.ts), where one process may
 // run tracecheck many times, and at once (a proving worker, the project's tests): each run hands its checks a context
 // object of its own, so each sees only its own scope. Under vitest, a worker's context is one object for its run.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { HttpClient } from "../http/index.ts";
 import type { Baseline } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
+import type { ExchangeRecord } from "./types.ts";
 
 export interface RunScope {
   client?: HttpClient;
@@ -35,4 +37,25 @@ export function perRun<T>(make: (ctx: RunContext) => T): (ctx: RunContext) => T 
     if (!memos.has(key)) memos.set(key, make(ctx));
     return memos.get(key) as T;
   };
+}
+
+/** What one check's requests left: the last exchange that got an answer, for a pass that carries no proof. */
+export interface CheckExchanges {
+  lastAnswered?: ExchangeRecord;
+}
+
+const checkExchanges = new AsyncLocalStorage<CheckExchanges>();
+
+/**
+ * Runs one check with `record` told of the exchanges it makes, those of the promises it starts included: the
+ * checks of a run go several at a time (engine.ts), so an exchange belongs to the check whose work made it.
+ */
+export function withinCheck<T>(record: CheckExchanges, fn: () => T): T {
+  return checkExchanges.run(record, fn);
+}
+
+/** Gives an exchange to the check that made it, if a check made it (the suites' client calls this). */
+export function noteExchange(exchange: ExchangeRecord): void {
+  const record = checkExchanges.getStore();
+  if (record !== undefined && exchange.response !== undefined) record.lastAnswered = exchange;
 }

@@ -2,7 +2,8 @@
 // The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns; the same files
 // also run as vitest tests (vitest-engine.ts), whose task meta carries the verdicts.
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
-import { exchangeEvidence, existingClient } from "./target.ts";
+import { type CheckExchanges, withinCheck } from "./run-scope.ts";
+import { exchangeEvidence } from "./target.ts";
 import type { Evidence } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
 
@@ -128,15 +129,9 @@ function targetOriginsOf(ctx: RunContext): string[] {
   return [ctx.eventsBase, ctx.resolverBase].flatMap((base) => originOf(base) ?? []);
 }
 
-/**
- * Gives each pass that carries no evidence of its own the last answered exchange its test made: the files of a
- * worker run one test at a time, so the exchanges logged while a test runs are that test's.
- */
-function attachProof(sink: CheckVerdict[], mark: number | undefined, ctx: RunContext): void {
-  const client = existingClient(ctx);
-  if (client === undefined || !sink.some((v) => v.status === "pass" && v.evidence === undefined)) return;
-  const answered = client.exchangesSince(mark ?? 0).filter((x) => x.response !== undefined);
-  const proof = answered.at(-1);
+/** Gives each pass that carries no evidence of its own the last answered exchange its check made. */
+function attachProof(sink: CheckVerdict[], made: CheckExchanges): void {
+  const proof = made.lastAnswered;
   if (proof === undefined) return;
   for (const v of sink)
     if (v.status === "pass" && v.evidence === undefined) v.evidence = exchangeEvidence(proof);
@@ -150,11 +145,11 @@ async function runCheck(
   ctx: RunContext,
 ): Promise<void> {
   const checks = makeChecks(id, sink, targetOriginsOf(ctx));
-  const mark = existingClient(ctx)?.exchangeMark;
+  const made: CheckExchanges = {};
   try {
-    await fn(checks, ctx);
+    await withinCheck(made, () => fn(checks, ctx));
     if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
-    attachProof(sink, mark, ctx);
+    attachProof(sink, made);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const evidence = (err as { evidence?: Evidence }).evidence;

@@ -6,7 +6,7 @@ import type { EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
-import { scopeOf } from "./run-scope.ts";
+import { noteExchange, scopeOf } from "./run-scope.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
 
 /** The run's client, made on first use; one per run (run-scope.ts). */
@@ -18,17 +18,13 @@ export function targetClient(ctx: RunContext): HttpClient {
       concurrency: ctx.concurrency,
       ratePerSecond: ctx.ratePerSecond,
       allowedOrigins: [new URL(ctx.eventsBase).origin, new URL(ctx.resolverBase).origin, ...ctx.allowOrigins],
+      onExchange: noteExchange,
     };
     if (ctx.apiKey !== undefined) opts.apiKey = ctx.apiKey;
     if (ctx.retryDeadline !== undefined) opts.retryDeadline = ctx.retryDeadline;
     scope.client = new HttpClient(opts);
   }
   return scope.client;
-}
-
-/** The run's client if a check has made one, without making one: checks that send nothing need none. */
-export function existingClient(ctx: RunContext): HttpClient | undefined {
-  return scopeOf(ctx).client;
 }
 
 export function loadBaseline(ctx: RunContext): Baseline {

@@ -72,12 +72,12 @@ export class HttpClient {
   readonly #slots: Semaphore;
   readonly #pace: RateLimiter;
   #requestCount = 0;
-  /** Exchanges ever kept in the log, those dropped from its front included. */
-  #logged = 0;
+  readonly #onExchange: ((exchange: ExchangeRecord) => void) | undefined;
   #closed = false;
 
   constructor(options: HttpClientOptions) {
     this.#settings = clientSettings(options);
+    this.#onExchange = options.onExchange;
     this.#slots = new Semaphore(this.#settings.concurrency);
     this.#pace = new RateLimiter(this.#settings.ratePerSecond);
     this.#agent = new Agent({
@@ -321,21 +321,10 @@ export class HttpClient {
     };
   }
 
-  /** A mark for exchangesSince: how many exchanges the log has taken so far. */
-  get exchangeMark(): number {
-    return this.#logged;
-  }
-
-  /** The exchanges recorded after `mark` (exchangeMark), oldest first, as far as the bounded log still holds them. */
-  exchangesSince(mark: number): ExchangeRecord[] {
-    const count = Math.max(0, this.#logged - mark);
-    return count === 0 ? [] : this.log.slice(Math.max(0, this.log.length - count));
-  }
-
   #keep(exchange: ExchangeRecord): ExchangeRecord {
-    this.#logged += 1;
     this.log.push(exchange);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    this.#onExchange?.(exchange);
     return exchange;
   }
 }

@@ -1,3 +1,5 @@
+import type { ExchangeRecord } from "../harness/types.ts";
+
 export interface HttpClientOptions {
   /** Per request, covering connection, headers and the whole body. Default 10000. */
   timeoutMs?: number;
@@ -21,6 +23,8 @@ export interface HttpClientOptions {
    */
   retryDeadline?: number;
   userAgent?: string;
+  /** Told of every exchange as the client records it (the harness gives each to the check that made it). */
+  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 export interface GetOptions {

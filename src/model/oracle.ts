@@ -16,13 +16,28 @@ import {
   type ListParameter,
 } from "./types.ts";
 
+/** Times read before, by their text (null: unreadable): a run asks about the same times query after query. */
+const instants = new Map<string, Instant | null>();
+const INSTANTS_KEPT = 100_000;
+
 function instantOf(value: string | undefined): Instant | undefined {
   if (value === undefined) return undefined;
-  try {
-    return parseInstant(value);
-  } catch {
-    return undefined;
+  let at = instants.get(value);
+  if (at === undefined) {
+    try {
+      at = parseInstant(value);
+    } catch {
+      at = null;
+    }
+    if (instants.size >= INSTANTS_KEPT) instants.clear();
+    instants.set(value, at);
   }
+  return at ?? undefined;
+}
+
+/** A bound of the query as an instant; one that cannot be read throws as parseInstant does. */
+function boundOf(value: string): Instant {
+  return instantOf(value) ?? parseInstant(value);
 }
 
 // LT_ is strict and GE_ inclusive; an event lacking the field (or with an unreadable one) never meets a bound.
@@ -30,8 +45,8 @@ function withinBounds(value: string | undefined, lt: string | undefined, ge: str
   if (lt === undefined && ge === undefined) return true;
   const at = instantOf(value);
   if (at === undefined) return false;
-  if (lt !== undefined && compareInstants(at, parseInstant(lt)) >= 0) return false;
-  if (ge !== undefined && compareInstants(at, parseInstant(ge)) < 0) return false;
+  if (lt !== undefined && compareInstants(at, boundOf(lt)) >= 0) return false;
+  if (ge !== undefined && compareInstants(at, boundOf(ge)) < 0) return false;
   return true;
 }
 

@@ -4,7 +4,6 @@
 // extension members of a loaded event (those EPCIS does not define, and the members of ilmd) are compared apart:
 // a JSON-LD repository may write them back under prefixes of its own, which this comparison cannot tell from a
 // change (EVT-SHAPE-EXTENSIONS, a SHOULD).
-import { isDeepStrictEqual } from "node:util";
 import { canonicalJson, eventIdentity } from "../../model/index.ts";
 import type { EpcisEvent } from "../../model/types.ts";
 import type { Failure } from "./failure.ts";
@@ -55,15 +54,39 @@ const NAMED_FIELDS = 4;
 
 type SameValue = (field: string, a: unknown, b: unknown) => boolean;
 
-// Values equal as parsed JSON are equal whatever their key order, and in every form: most compare so, cheaply, and
-// the canonical comparison decides the rest.
-const exactly: SameValue = (_field, a, b) => isDeepStrictEqual(a, b) || canonicalJson(a) === canonicalJson(b);
+/**
+ * Whether two parsed JSON values are equal, objects whatever the order of their members: canonicalJson would write
+ * them alike. Values from JSON.parse only (no undefined members, no other prototypes).
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let members = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(y, key) || !jsonEqual(x[key], y[key])) return false;
+    members += 1;
+  }
+  for (const _ in y) members -= 1;
+  return members === 0;
+}
+
+// Values equal as parsed JSON are equal in every form: most compare so, cheaply, and the canonical comparison
+// decides the rest.
+const exactly: SameValue = (_field, a, b) => jsonEqual(a, b) || canonicalJson(a) === canonicalJson(b);
 
 // The identity of an event without eventID hashes it in the canonical form a served copy is held to (model
 // identity.ts), so a one-field event compares that field the way the model does.
 const asLoaded: SameValue = (field, a, b) => {
   if (field === "eventID") return a === b;
-  if (isDeepStrictEqual(a, b)) return true;
+  if (jsonEqual(a, b)) return true;
   const one = (value: unknown) => eventIdentity({ type: "", [field]: value } as EpcisEvent);
   return one(a) === one(b);
 };
@@ -97,8 +120,18 @@ function problem(
   };
 }
 
+/** Served events already found written as the copy they were compared with. */
+const sameAs = new WeakMap<EpcisEvent, EpcisEvent>();
+
 /** Two served copies of one event that differ in any field, or undefined when they are the same. */
 export function servedContentProblem(earlier: EpcisEvent, later: EpcisEvent): Failure | undefined {
+  // Copies equal as parsed JSON are the same event: most are, and that is far faster to tell than each field's
+  // canonical form. An answer several checks read is compared once.
+  if (sameAs.get(later) === earlier) return undefined;
+  if (jsonEqual(earlier, later)) {
+    sameAs.set(later, earlier);
+    return undefined;
+  }
   return problem("is served with different content", earlier, later, differences(earlier, later, exactly));
 }
 

@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { describe, expect, it, test } from "vitest";
 import {
+  jsonEqual,
   loadedContentProblem,
   loadedExtensionProblem,
   servedContentProblem,
 } from "../../../src/harness/assertions/event-content.ts";
+import { canonicalJson } from "../../../src/model/index.ts";
 import type { EpcisEvent } from "../../../src/model/types.ts";
 
 const loaded: EpcisEvent = {
@@ -100,5 +103,38 @@ describe("loadedExtensionProblem", () => {
     expect(loadedContentProblem(loaded, { ...served, disposition: "in_transit" })?.reason).toContain(
       "disposition changed",
     );
+  });
+});
+
+describe("jsonEqual", () => {
+  /** The same value with every object's members in reverse order. */
+  const reordered = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(reordered);
+    if (typeof v !== "object" || v === null) return v;
+    return Object.fromEntries(
+      Object.entries(v)
+        .reverse()
+        .map(([k, x]) => [k, reordered(x)]),
+    );
+  };
+
+  test("agrees with comparing canonical JSON, for any two parsed values and for one reordered", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const [x, y] = [JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b))];
+        expect(jsonEqual(x, y)).toBe(canonicalJson(x) === canonicalJson(y));
+        expect(jsonEqual(x, reordered(x))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("tells apart a missing member, an extra one, an array from an object and null from an object", () => {
+    expect(jsonEqual({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    expect(jsonEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(jsonEqual({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
+    expect(jsonEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(jsonEqual({}, null)).toBe(false);
+    expect(jsonEqual([[1], { a: [2] }], [[1], { a: [2] }])).toBe(true);
   });
 });
