@@ -7,7 +7,7 @@ import { RunPool } from "../../src/prove/run-pool.ts";
 import { tempDir } from "../support/cli.ts";
 
 const FAULTED = [
-  ...["--runs", "5", "--events", "60", "--seed", "11"],
+  ...["--runs", "3", "--events", "40", "--seed", "11"],
   "--faults",
   "lt-event-inclusive,auth-wrong-accepted,res-anchor-wrong,md-no-context,core-commission-action",
 ];
