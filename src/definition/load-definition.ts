@@ -40,7 +40,7 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
   if (typeof raw.openapi !== "string" || !raw.openapi.startsWith("3.1")) {
     return `it declares openapi ${JSON.stringify(raw.openapi)} where 3.1.x is needed`;
   }
-  // Loaded when first needed: the suite workers read a definition already checked and never need it.
+  // Loaded when first needed: the suites read a definition already checked and never need it.
   const { Validator } = await import("@seriousme/openapi-schema-validator");
   const result = await new Validator().validate(withoutExternalRefs(raw) as JsonObject);
   return result.valid ? undefined : describeErrors(result.errors);
@@ -80,7 +80,7 @@ const loaded = new Map<string, { text: string; validated: boolean; definition: P
 export interface LoadOptions {
   /**
    * This process's caller has already seen this file pass the OpenAPI 3.1 check (a run checks its definition
-   * before any suite starts, and the suite workers read it again): index it without checking it twice.
+   * before any suite starts, and the suites read it again): index it without checking it twice.
    */
   alreadyValidated?: boolean;
   /**

@@ -1,4 +1,4 @@
-// The baseline as the suite workers read it: one JSON line per event after a header line. A single JSON text
+// The baseline as the suites read it: one JSON line per event after a header line. A single JSON text
 // of the whole baseline passes V8's longest string at some half a million events; lines never come near it.
 // While it is discovered, the baseline is an EventSpool: lines in memory up to a bound, then in a file, so that
 // a target's answer costs the harness a bounded amount of memory however many events it holds.

@@ -1,5 +1,5 @@
-// The run context handed to every suite through vitest's `provide`/`inject`: plain data only, so that it crosses
-// into the workers intact. Suites never parse flags or environment variables themselves.
+// The run context handed to every check (engine.ts; under vitest, through `provide`/`inject`): plain data only, so
+// that it also crosses into vitest's workers intact. Suites never parse flags or environment variables themselves.
 import type { ConformanceClass } from "./types.ts";
 
 export const CONTEXT_KEY = "tracecheck";
@@ -24,7 +24,7 @@ export interface RunContext {
   allowOrigins: string[];
   /**
    * Epoch milliseconds after which no request waits on Retry-After any more (--retry-budget from the run's start),
-   * shared by every worker so that a rate-limited run ends in bounded time.
+   * shared by every check so that a rate-limited run ends in bounded time.
    */
   retryDeadline?: number;
   /** What one answer may cost (--max-pages, --max-answer-bytes); src/http's defaults where absent. */

@@ -48,10 +48,16 @@ const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToP
 
 /**
  * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one
- * waits another computes, and the latency of a distant target overlaps. The run's client still holds the requests
- * in flight to --concurrency.
+ * waits another computes, and the latency of a distant target overlaps. The run's one client holds the requests in
+ * flight to --concurrency, so each lane is given two of them; a run held to --rate gains nothing from lanes, and
+ * runs its files one after another, so that no check waits on another's share of the rate past its time limit.
  */
-const LANES = 4;
+const MOST_LANES = 4;
+
+export function lanesFor(ctx: Pick<RunContext, "concurrency" | "ratePerSecond">): number {
+  if (ctx.ratePerSecond > 0) return 1;
+  return Math.max(1, Math.min(MOST_LANES, Math.floor(ctx.concurrency / 2)));
+}
 
 /** How long a check may take unless it says otherwise: only a hang comes near it. */
 function checkTimeoutMs(ctx: RunContext): number {
@@ -101,6 +107,45 @@ async function recordsRequirement(file: string, ids: readonly string[]): Promise
   return ids.some((id) => read.includes(`"${id}"`));
 }
 
+/** The error lists of the runs under way in this process: a fault no run can be told from another goes to each. */
+const watching = new Set<string[]>();
+
+function reportFault(fault: unknown): void {
+  const message = fault instanceof Error ? fault.message : String(fault);
+  for (const errors of watching) errors.push(message);
+}
+
+/**
+ * While a run is under way, a promise a check lets go of rejected, or an exception thrown where no check catches
+ * it (a timer's callback), is a harness fault reported as an error of the run, and the run goes on; it cannot be
+ * traced to one of several runs at once, so each is told. Once no run is under way, a rejection that comes late
+ * (a check abandoned at its limit) is written to stderr rather than end the process before its reports are written.
+ */
+function watchFaults(errors: string[]): { end(): void } {
+  if (watching.size === 0) {
+    process.on("unhandledRejection", reportFault);
+    process.on("uncaughtException", reportFault);
+  }
+  watching.add(errors);
+  return {
+    end: () => {
+      watching.delete(errors);
+      if (watching.size > 0) return;
+      process.off("uncaughtException", reportFault);
+      process.off("unhandledRejection", reportFault);
+      if (!lateRejections) {
+        lateRejections = true;
+        process.on("unhandledRejection", (late: unknown) => {
+          if (watching.size > 0) return;
+          const message = late instanceof Error ? late.message : String(late);
+          process.stderr.write(`tracecheck: a promise was left rejected after the suites ran: ${message}\n`);
+        });
+      }
+    },
+  };
+}
+let lateRejections = false;
+
 const STOPPED = Symbol("stopped");
 
 /** Resolves when the signal aborts (never without one), and a way to stop listening. */
@@ -134,8 +179,9 @@ async function runChecked(
     const ended = await Promise.race([check.run(sink, ctx), timedOut, aborted]);
     if (ended === STOPPED) return undefined;
     if (ended === "timeout") {
+      // Copies: the check may still finish, and record into its own, after the run has moved on.
       return [
-        ...sink,
+        ...sink.map((v) => ({ ...v })),
         {
           id: check.id,
           status: "error",
@@ -169,10 +215,7 @@ async function runInProcess(
   // A context object of this run's own: its scope (run-scope.ts) is this run's even when a caller runs the same
   // context twice at once.
   const runCtx: RunContext = { ...ctx };
-  // A promise a check let go of without handling is a harness fault; it is reported, and the run goes on.
-  const unhandled = (reason: unknown) =>
-    result.errors.push(reason instanceof Error ? reason.message : String(reason));
-  process.on("unhandledRejection", unhandled);
+  const faults = watchFaults(result.errors);
   const stop = whenAborted(signal);
   const limit = checkTimeoutMs(ctx);
   const stopped = () => signal?.aborted === true;
@@ -208,15 +251,16 @@ async function runInProcess(
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(LANES, files.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(lanesFor(ctx), files.length) }, lane));
     for (const verdicts of byFile) result.verdicts.push(...verdicts);
   } finally {
     stop.dispose();
+    // A check past its limit or stopped with the run may still be waiting on the target: its requests end here,
+    // and what they leave rejected is still this run's to report.
+    await scopeOf(runCtx).client?.destroy();
     // Node reports a promise left rejected once the microtasks that followed it have run: wait for that.
     await new Promise((resolve) => setImmediate(resolve));
-    process.off("unhandledRejection", unhandled);
-    // A check past its limit or stopped with the run may still be waiting on the target: its requests end here.
-    await scopeOf(runCtx).client?.destroy();
+    faults.end();
   }
   return result;
 }

@@ -20,8 +20,10 @@ class VerdictCollector implements Reporter {
     const meta = testCase.meta() as { tracecheck?: CheckVerdict[] };
     const recorded = meta.tracecheck ?? [];
     const result = testCase.result();
-    if (recorded.length === 0) {
-      // A test that recorded nothing failed before its body ran (a hook, a timeout): its id is in its name.
+    // A test that failed (a timeout: the check itself turns every exception into a verdict) did not finish, as
+    // the harness's own runner reports it; one that recorded nothing failed before its body ran. Its id is in its
+    // name.
+    if (recorded.length === 0 || result.state === "failed") {
       const id = testCase.name.split(" ")[0] ?? testCase.name;
       const message =
         result.state === "failed" ? (result.errors?.[0]?.message ?? "test failed") : "no verdict";

@@ -23,8 +23,8 @@ export const LARGE_BODY_BYTES = 1 << 20;
 
 /**
  * Large bodies read at once, in this thread, whichever client reads them. Every request in flight may otherwise
- * hold a body up to the cap, and a target answering each with a huge body (eight at a time by default, in the
- * main thread and in each suite worker) made that the largest part of the harness's memory. Past this many, a
+ * hold a body up to the cap, and a target answering each with a huge body (eight at a time by default, for
+ * discovery and for the suites) made that the largest part of the harness's memory. Past this many, a
  * body waits, holding what has arrived, while its socket is paused; the wait counts against the request's
  * timeout, as a slow transfer would.
  */

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
-import { runSuites } from "../../src/harness/engine.ts";
+import { lanesFor, runSuites } from "../../src/harness/engine.ts";
 import type { CheckVerdict } from "../../src/harness/verdicts.ts";
 import { REPO_ROOT, tempDir } from "../support/cli.ts";
 
@@ -36,6 +36,16 @@ const FILES: Record<string, string> = {
     requirementTest("AUTH-LETS-GO", "lets a rejected promise go", (checks) => {
       void Promise.reject(new Error("a promise nobody handled"));
       checks.pass("finished");
+    });
+    requirementTest("AUTH-THROWS", "throws where no check catches it", async (checks) => {
+      await new Promise((resolve) => {
+        setTimeout(() => {
+          resolve(undefined);
+          throw new Error("thrown in a timer's callback");
+        }, 0);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      checks.pass("finished too");
     });
   `,
   "events/a-stops.suite.ts": `
@@ -87,7 +97,7 @@ function context(classes: RunContext["classes"], seed = 1): RunContext {
     runs: 1,
     definitionFile: "unused.yaml",
     timeoutMs: 1000,
-    concurrency: 1,
+    concurrency: 8,
     ratePerSecond: 0,
     allowOrigins: [],
     baselineFile: "unused.json",
@@ -115,6 +125,7 @@ describe("the harness's runner", () => {
     expect(result.errors).toEqual([
       `${path.join(work.dir, "suites", "auth", "b-broken.suite.ts")}: this suite file is broken`,
       "a promise nobody handled",
+      "thrown in a timer's callback",
     ]);
     expect(brief(result.verdicts.filter((v) => v.id === "AUTH-LETS-GO"))).toEqual([
       ["AUTH-LETS-GO", "pass", "finished"],
@@ -136,6 +147,14 @@ describe("the harness's runner", () => {
     ]);
     expect(brief(one!.verdicts)).toEqual([["MD-SCOPE", "pass", "seed 101"]]);
     expect(brief(two!.verdicts)).toEqual([["MD-SCOPE", "pass", "seed 202"]]);
+  });
+
+  test("runs up to four files at once, each with two requests in flight, and one at a time under --rate", () => {
+    expect(lanesFor({ concurrency: 8, ratePerSecond: 0 })).toBe(4);
+    expect(lanesFor({ concurrency: 64, ratePerSecond: 0 })).toBe(4);
+    expect(lanesFor({ concurrency: 5, ratePerSecond: 0 })).toBe(2);
+    expect(lanesFor({ concurrency: 1, ratePerSecond: 0 })).toBe(1);
+    expect(lanesFor({ concurrency: 8, ratePerSecond: 5 })).toBe(1);
   });
 
   test("classes without suite files check nothing", async () => {

@@ -26,7 +26,7 @@ export const INCONCLUSIVE_413 = "refused with 413 as too broad (spec 7)";
 export const INCONCLUSIVE_PROBE = "refused a value the harness invented";
 const INCONCLUSIVE_PAGING = "its pages could not be read to the end (see EVT-PAGING)";
 
-/** What every check of a suite file shares: the run context, the known events and the answers read so far. */
+/** What every check of a run shares: the run context, the known events and the answers read so far. */
 export interface SuiteEnv {
   ctx: RunContext;
   known: Known;

@@ -147,7 +147,7 @@ export async function checkProperty<T>(
     checks.fail(result.reason, {
       ...result.evidence,
       seed: ctx.seed,
-      // Verdicts cross from the test worker to the runner by structured clone: plain data only.
+      // Plain data only: under vitest (vitest-engine.ts) verdicts cross from its worker by structured clone.
       counterexample: JSON.parse(JSON.stringify(counterexample)) as unknown,
       message: `${result.evidence.message ? `${result.evidence.message}; ` : ""}shrunk ${details.numShrinks} time(s); replay with --seed ${ctx.seed}`,
     });
