@@ -14,7 +14,7 @@ import {
   type PostOptions,
 } from "./options.ts";
 import { RateLimiter } from "./rate-limiter.ts";
-import { carriesSecret, redact, redactedExcerpt } from "./redact.ts";
+import { carriesSecret, redact, redactedBodyExcerpt } from "./redact.ts";
 import { planHeaders } from "./request-headers.ts";
 import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";
 import { parseRetryAfter } from "./retry-after.ts";
@@ -276,25 +276,21 @@ export class HttpClient {
         );
         const exchange = this.#keep({
           ...evidence,
-          ...(line
-            ? { response: this.#responseRecord(line, body, bodyBuffer(body).toString("utf8"), true) }
-            : {}),
+          ...(line ? { response: this.#responseRecord(line, body, bodyBuffer(body), true) } : {}),
           error: message,
           durationMs: Math.round(performance.now() - started),
         });
         throw new HttpError(timedOut ? "timeout" : "network", message, exchange, [...previous, exchange]);
       }
       const buffer = bodyBuffer(body);
-      const text = buffer.toString("utf8");
       const exchange = this.#keep({
         ...evidence,
-        response: this.#responseRecord(line, body, text, body.truncated),
+        response: this.#responseRecord(line, body, buffer, body.truncated),
         durationMs: Math.round(performance.now() - started),
       });
       return {
         ...line,
         body: buffer,
-        text,
         truncated: body.truncated,
         url: url.href,
         shownUrl,
@@ -307,7 +303,7 @@ export class HttpClient {
   #responseRecord(
     line: StatusLine,
     body: BodySoFar,
-    text: string,
+    bytes: Buffer,
     truncated: boolean,
   ): NonNullable<ExchangeRecord["response"]> {
     const headers: Record<string, string> = {};
@@ -315,7 +311,7 @@ export class HttpClient {
     return {
       status: line.status,
       headers,
-      bodyExcerpt: redactedExcerpt(text, this.#settings.apiKey, EXCERPT_CHARS),
+      bodyExcerpt: redactedBodyExcerpt(bytes, this.#settings.apiKey, EXCERPT_CHARS),
       bodyBytes: body.bytes,
       truncated,
     };

@@ -68,6 +68,17 @@ export function redactedExcerpt(text: string, secret: string | undefined, maxCha
   return Buffer.from(excerpt, "utf16le").toString("utf16le");
 }
 
+/**
+ * redactedExcerpt of a body as UTF-8, decoding only the bytes the excerpt can come from: a UTF-16 unit takes at
+ * most three bytes, so the excerpt and the margin its redaction needs lie within three bytes per character. A
+ * body of megabytes is not decoded whole for the two thousand characters its evidence shows.
+ */
+export function redactedBodyExcerpt(body: Buffer, secret: string | undefined, maxChars: number): string {
+  const margin = secret ? Math.max(...secretForms(secret).map((form) => form.length)) : 0;
+  const bytes = 3 * (maxChars + margin + 1);
+  return redactedExcerpt(body.subarray(0, bytes).toString("utf8"), secret, maxChars);
+}
+
 /** Percent-decodes what can be decoded, leaving a malformed escape as it is. */
 function decodeLoosely(text: string): string {
   return text.replace(/(%[0-9A-Fa-f]{2})+/g, (run) => {

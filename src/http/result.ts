@@ -41,7 +41,6 @@ export interface ResponseParts {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  text: string;
   truncated: boolean;
   url: string;
   /** The request URL as evidence shows it, with the key redacted, for error messages. */
