@@ -1,9 +1,8 @@
 // Runs the suites: loads the suite files of the run's classes in this process, runs the checks they declare a few
-// files at a time, each file's in order, and collects the verdicts each records. Each run has a scope of its own (run-scope.ts) for its client,
-// baseline and memos, so that runs in one process, one after another or at once, never see each other's.
-// The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
-import { readdirSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+// files at a time, each file's in order, and collects the verdicts each records. Each run has a scope of its own
+// (run-scope.ts) for its client and memos, so that runs in one process, one after another or at once, never see
+// each other's. The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RunContext } from "./context.ts";
@@ -44,7 +43,7 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
  * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current): it then loads the
  * compiled suites too, and otherwise the TypeScript sources through the loader that runs the rest of it.
  */
-const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToPath(import.meta.url));
+export const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToPath(import.meta.url));
 
 /**
  * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one
@@ -60,7 +59,7 @@ export function lanesFor(ctx: Pick<RunContext, "concurrency" | "ratePerSecond">)
 }
 
 /** How long a check may take unless it says otherwise: only a hang comes near it. */
-function checkTimeoutMs(ctx: RunContext): number {
+export function checkTimeoutMs(ctx: RunContext): number {
   return Math.max(120_000, ctx.timeoutMs * 20);
 }
 
@@ -95,16 +94,15 @@ function declarationsOf(file: string): Promise<DeclaredCheck[]> {
   return declared;
 }
 
-/** Whether a suite file names the requirement: every requirementTest and checks.for spells its id out. */
-const texts = new Map<string, Promise<string>>();
-async function recordsRequirement(file: string, ids: readonly string[]): Promise<boolean> {
+/** Whether a suite file names one of the requirements: every requirementTest and checks.for spells its id out. */
+const texts = new Map<string, string>();
+export function recordsRequirement(file: string, ids: readonly string[]): boolean {
   let text = texts.get(file);
   if (text === undefined) {
-    text = readFile(file, "utf8");
+    text = readFileSync(file, "utf8");
     texts.set(file, text);
   }
-  const read = await text;
-  return ids.some((id) => read.includes(`"${id}"`));
+  return ids.some((id) => text.includes(`"${id}"`));
 }
 
 /** The error lists of the runs under way in this process: a fault no run can be told from another goes to each. */
@@ -146,18 +144,13 @@ function watchFaults(errors: string[]): { end(): void } {
 }
 let lateRejections = false;
 
-const STOPPED = Symbol("stopped");
-
-/** Resolves when the signal aborts (never without one), and a way to stop listening. */
-function whenAborted(signal: AbortSignal | undefined): { aborted: Promise<typeof STOPPED>; dispose(): void } {
-  if (signal === undefined) return { aborted: new Promise(() => {}), dispose: () => {} };
-  let dispose = () => {};
-  const aborted = new Promise<typeof STOPPED>((resolve) => {
-    const listener = () => resolve(STOPPED);
-    signal.addEventListener("abort", listener, { once: true });
-    dispose = () => signal.removeEventListener("abort", listener);
+/** Resolves when the signal aborts, never otherwise; for racing a long step against an interruption. */
+export function whenAborted(signal: AbortSignal | undefined): Promise<"aborted"> {
+  return new Promise((resolve) => {
+    if (signal === undefined) return;
+    if (signal.aborted) resolve("aborted");
+    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
   });
-  return { aborted, dispose };
 }
 
 /**
@@ -168,7 +161,7 @@ async function runChecked(
   check: DeclaredCheck,
   ctx: RunContext,
   limitMs: number,
-  aborted: Promise<typeof STOPPED>,
+  aborted: Promise<"aborted">,
 ): Promise<CheckVerdict[] | undefined> {
   const sink: CheckVerdict[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -177,7 +170,7 @@ async function runChecked(
   });
   try {
     const ended = await Promise.race([check.run(sink, ctx), timedOut, aborted]);
-    if (ended === STOPPED) return undefined;
+    if (ended === "aborted") return undefined;
     if (ended === "timeout") {
       // Copies: the check may still finish, and record into its own, after the run has moved on.
       return [
@@ -207,7 +200,7 @@ async function runInProcess(
   for (const cls of ctx.classes) {
     const folder = CLASS_FOLDERS[cls];
     for (const file of suiteFilesOf(repoRoot, folder))
-      if (only === undefined || (await recordsRequirement(file, only))) files.push({ file, folder });
+      if (only === undefined || recordsRequirement(file, only)) files.push({ file, folder });
   }
   // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
   if (files.length === 0) return result;
@@ -216,7 +209,7 @@ async function runInProcess(
   // context twice at once.
   const runCtx: RunContext = { ...ctx };
   const faults = watchFaults(result.errors);
-  const stop = whenAborted(signal);
+  const aborted = whenAborted(signal);
   const limit = checkTimeoutMs(ctx);
   const stopped = () => signal?.aborted === true;
   // Each suite file's verdicts apart, so that the report lists them in the files' order however the lanes ran.
@@ -238,7 +231,7 @@ async function runInProcess(
       }
       for (const check of checks) {
         if (halted || stopped()) return;
-        const recorded = await runChecked(check, runCtx, check.timeoutMs ?? limit, stop.aborted);
+        const recorded = await runChecked(check, runCtx, check.timeoutMs ?? limit, aborted);
         if (recorded === undefined) {
           halted = true;
           return;
@@ -254,7 +247,6 @@ async function runInProcess(
     await Promise.all(Array.from({ length: Math.min(lanesFor(ctx), files.length) }, lane));
     for (const verdicts of byFile) result.verdicts.push(...verdicts);
   } finally {
-    stop.dispose();
     // A check past its limit or stopped with the run may still be waiting on the target: its requests end here,
     // and what they leave rejected is still this run's to report.
     await scopeOf(runCtx).client?.destroy();

@@ -1,16 +1,16 @@
-// What the suites keep for one run: the client, the baseline and every memo a check shares with the others of its
-// run, held by the run's context object. The suites run in the harness's process (engine.ts), where one process may
-// run tracecheck many times, and at once (a proving worker, the project's tests): each run hands its checks a context
-// object of its own, so each sees only its own scope. Under vitest, a worker's context is one object for its run.
+// What the suites keep for one run: the client and every memo a check shares with the others of its run (the
+// baseline among them), held by the run's context object. The suites run in the harness's process (engine.ts),
+// where one process may run tracecheck many times, and at once (a proving worker, the project's tests): each run
+// hands its checks a context object of its own, so each sees only its own scope. Under vitest, a worker's context
+// is one object for its run.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { HttpClient } from "../http/index.ts";
-import type { Baseline } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
 import type { ExchangeRecord } from "./types.ts";
 
 export interface RunScope {
+  /** Apart from the memos: the run's end closes it, if a check made it (engine.ts). */
   client?: HttpClient;
-  baseline?: Baseline;
   readonly memos: Map<object, unknown>;
 }
 

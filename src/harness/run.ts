@@ -13,7 +13,7 @@ import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
 import type { RunContext } from "./context.ts";
-import { runSuites } from "./engine.ts";
+import { runSuites, whenAborted } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
 import { loadRegistry } from "./registry.ts";
 import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "./repo.ts";
@@ -65,15 +65,6 @@ export interface RunOutcome {
 
 function signalExit(signal: AbortSignal): 130 | 143 {
   return signal.reason === "SIGTERM" ? 143 : 130;
-}
-
-/** Resolves when the signal aborts, never otherwise; for racing a long step against an interruption. */
-function whenAborted(signal: AbortSignal | undefined): Promise<"aborted"> {
-  return new Promise((resolve) => {
-    if (signal === undefined) return;
-    if (signal.aborted) resolve("aborted");
-    else signal.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
 }
 
 /** The classes whose checks draw on the events the target holds: all but auth and definition. */

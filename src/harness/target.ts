@@ -6,7 +6,7 @@ import type { EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
-import { noteExchange, scopeOf } from "./run-scope.ts";
+import { noteExchange, perRun, scopeOf } from "./run-scope.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
 
 /** The run's client, made on first use; one per run (run-scope.ts). */
@@ -27,11 +27,8 @@ export function targetClient(ctx: RunContext): HttpClient {
   return scope.client;
 }
 
-export function loadBaseline(ctx: RunContext): Baseline {
-  const scope = scopeOf(ctx);
-  scope.baseline ??= readBaselineFile(ctx.baselineFile);
-  return scope.baseline;
-}
+/** The run's baseline, read from its file once per run. */
+export const loadBaseline = perRun((ctx: RunContext): Baseline => readBaselineFile(ctx.baselineFile));
 
 /** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to readPages. */
 export function pageBudget(ctx: RunContext): FollowPagesOptions {

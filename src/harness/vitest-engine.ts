@@ -1,13 +1,18 @@
 // Runs the suites as vitest tests, through its programmatic API, and collects the verdicts they record in task meta:
 // the other way to run the same files than the harness's own runner (engine.ts), kept to show both give the same
 // verdicts. The run context is handed in with `provide`; nothing is passed through environment variables.
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { createVitest } from "vitest/node";
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
-import { CLASS_FOLDERS, type EngineProgress, type EngineResult } from "./engine.ts";
+import {
+  CLASS_FOLDERS,
+  COMPILED,
+  checkTimeoutMs,
+  type EngineProgress,
+  type EngineResult,
+  recordsRequirement,
+} from "./engine.ts";
 import type { CheckVerdict } from "./verdicts.ts";
 
 class VerdictCollector implements Reporter {
@@ -45,18 +50,6 @@ class VerdictCollector implements Reporter {
   }
 }
 
-/**
- * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current): its suite workers
- * then import the compiled suites as Node modules rather than have Vite transform every file again.
- */
-const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]vitest-engine\.js$/.test(fileURLToPath(import.meta.url));
-
-/** Whether a suite file names one of the requirements: every requirementTest and checks.for spells its id out. */
-function recordsRequirement(file: string, ids: readonly string[]): boolean {
-  const text = readFileSync(file, "utf8");
-  return ids.some((id) => text.includes(`"${id}"`));
-}
-
 export async function runSuitesWithVitest(
   ctx: RunContext,
   repoRoot: string,
@@ -64,7 +57,7 @@ export async function runSuitesWithVitest(
   signal?: AbortSignal,
 ): Promise<EngineResult> {
   const collector = new VerdictCollector(onProgress);
-  const timeoutMs = Math.max(120_000, ctx.timeoutMs * 20);
+  const timeoutMs = checkTimeoutMs(ctx);
   const folders = Object.values(CLASS_FOLDERS);
   const saved = process.exitCode;
   const vitest = await createVitest(
@@ -73,6 +66,8 @@ export async function runSuitesWithVitest(
       root: repoRoot,
       config: false,
       watch: false,
+      // Running compiled (engine.ts COMPILED), the workers import the compiled suites as Node modules rather than
+      // have Vite transform every file again.
       include: COMPILED
         ? folders.map((f) => `dist/suites/${f}/**/*.suite.js`)
         : folders.map((f) => `suites/${f}/**/*.suite.ts`),

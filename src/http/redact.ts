@@ -61,8 +61,14 @@ export function redact(text: string, secret: string | undefined): string {
  * copy: a slice of a string keeps the whole string alive in V8, and an excerpt outlives its body in the
  * evidence and the client's log (a log of 16 MiB bodies held gigabytes).
  */
+/** What an excerpt reads past its end so that a spelling of the key across the cut is redacted whole. */
+function marginOf(secret: string | undefined): number {
+  // The spellings come longest first.
+  return secret ? (secretForms(secret)[0]?.length ?? 0) : 0;
+}
+
 export function redactedExcerpt(text: string, secret: string | undefined, maxChars: number): string {
-  const margin = secret ? Math.max(...secretForms(secret).map((form) => form.length)) : 0;
+  const margin = marginOf(secret);
   const excerpt = redact(text.slice(0, maxChars + margin), secret).slice(0, maxChars);
   // UTF-16 code units round-trip exactly, a lone surrogate included.
   return Buffer.from(excerpt, "utf16le").toString("utf16le");
@@ -74,8 +80,7 @@ export function redactedExcerpt(text: string, secret: string | undefined, maxCha
  * body of megabytes is not decoded whole for the two thousand characters its evidence shows.
  */
 export function redactedBodyExcerpt(body: Buffer, secret: string | undefined, maxChars: number): string {
-  const margin = secret ? Math.max(...secretForms(secret).map((form) => form.length)) : 0;
-  const bytes = 3 * (maxChars + margin + 1);
+  const bytes = 3 * (maxChars + marginOf(secret) + 1);
   return redactedExcerpt(body.subarray(0, bytes).toString("utf8"), secret, maxChars);
 }
 
