@@ -64,9 +64,17 @@ describe("named configurations", () => {
   });
 });
 
-/** The status of GET /events with the key given, or none when `key` is undefined. */
-const eventsStatus = async (eventsBase: string, key?: string) =>
-  (await fetch(`${eventsBase}/events`, { headers: key === undefined ? {} : { "X-API-Key": key } })).status;
+/**
+ * The status of GET /events with the key given, or none when `key` is undefined. The body is read, so that the
+ * connection is free again and the sender can close when the test ends.
+ */
+const eventsStatus = async (eventsBase: string, key?: string) => {
+  const answer = await fetch(`${eventsBase}/events`, {
+    headers: key === undefined ? {} : { "X-API-Key": key },
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+};
 
 // What each name makes the sender do, on the reference as `run` and `serve` start it: the named configuration's
 // settings, a generated dataset and one issued key.
@@ -110,6 +118,7 @@ describe("the sender each name starts", () => {
   test("paged pages GET /events", async () => {
     const paged = await reference("paged");
     const answer = await fetch(`${paged.eventsBase}/events`, { headers: { "X-API-Key": "right" } });
+    await answer.arrayBuffer();
     expect(answer.headers.get("link")).toMatch(/rel="next"/);
   });
 });
@@ -148,6 +157,8 @@ describe("tracecheck serve --reference-config", () => {
 
   test("a flag given beside a name overrides the name's setting", async () => {
     expect(await eventsStatus(overridden.eventsBase)).toBe(200);
-    expect((await fetch(`${overridden.eventsBase}/events`)).headers.get("link")).toBeNull();
+    const answer = await fetch(`${overridden.eventsBase}/events`);
+    await answer.arrayBuffer();
+    expect(answer.headers.get("link")).toBeNull();
   });
 });

@@ -147,6 +147,7 @@ describe("the capture interface", () => {
   it("answers 404 for a capture job it never started", async () => {
     const ref = await start();
     const answer = await fetch(`${ref.eventsBase}/capture/nope`, { headers: { "x-api-key": KEY } });
+    await answer.arrayBuffer();
     expect(answer.status).toBe(404);
   });
 });
