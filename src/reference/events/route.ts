@@ -7,7 +7,7 @@ import { shapeEvents } from "./answer-shape.ts";
 import { faultOn } from "./faults.ts";
 import { matchRulesFor } from "./match-rules.ts";
 import { decodePageToken, encodePageToken, pageUrl } from "./paging.ts";
-import { queryDocument } from "./query-document.ts";
+import { queryDocumentText } from "./query-document.ts";
 import { readQuery } from "./read-query.ts";
 
 export const QUERY_PARAMETER_EXCEPTION = "epcisException:QueryParameterException";
@@ -90,10 +90,10 @@ export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, stor
       extensionField: ctx.config.shuffled,
       filtered,
     });
-    const body = queryDocument(served, { withContext: !faultOn(ctx.faults, "shape-no-context") });
+    const body = queryDocumentText(served, { withContext: !faultOn(ctx.faults, "shape-no-context") });
     // The spec names no media type (untested in suites/requirements.yaml); plain JSON is a legal choice.
     const type = ctx.config.shuffled ? "application/json" : "application/ld+json";
-    return reply.code(200).header("content-type", type).send(JSON.stringify(body));
+    return reply.code(200).header("content-type", type).send(body);
   });
 }
 
