@@ -22,6 +22,7 @@ export { standaloneSchema } from "./standalone-schema.ts";
 export * from "./types.ts";
 export {
   createValidators,
+  ownSchemaValidatorsOf,
   type ValidationResult,
   type ValidatorOptions,
   type Validators,

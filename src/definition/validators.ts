@@ -204,6 +204,21 @@ export function ownSchemaValidator(
   return validate;
 }
 
+/**
+ * The validators of several JSON Schema 2020-12 schemas at once, by name, compiled once for all runs as the
+ * payload schemas are (see compiled): the master data properties of a definition, say.
+ */
+export function ownSchemaValidatorsOf(
+  schemas: readonly (readonly [name: string, schema: object])[],
+  cacheDir: string = VALIDATOR_CACHE,
+): Map<string, ValidateFunction> {
+  const found = compiled(
+    { draft: "2020-12", shared: [], exported: schemas.map(([name, schema]) => [key(name), schema]) },
+    cacheDir,
+  );
+  return new Map(schemas.map(([name]) => [name, found.get(key(name))!]));
+}
+
 /** Compiles, once, every schema the harness validates payloads with (see compiled for how once). */
 export async function createValidators(opts: ValidatorOptions = {}): Promise<Validators> {
   const definition = opts.definition ?? (await loadDefinition());

@@ -5,14 +5,13 @@
 // evidence whose message says what is wrong; a context that cannot be loaded is a ContextUnavailableError, which
 // a suite reports as an error, never as a failure.
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
 import jsonld from "jsonld";
 import {
   type Definition,
   MASTER_DATA_TYPES,
   type MasterDataTypeInfo,
   type MasterDataTypeName,
+  ownSchemaValidatorsOf,
   standaloneSchema,
 } from "../../definition/index.ts";
 import { canonicalId, isDigitalLink } from "../../model/index.ts";
@@ -356,17 +355,20 @@ function describe(property: string, error: ErrorObject): string {
  * jsonLdProblem.
  */
 export function createPropertyChecker(definition: Definition): PropertyChecker {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  formats.default(ajv);
+  const wanted = definition.masterDataTypes.flatMap((info) =>
+    info.properties
+      .filter((p) => !JSON_LD_MEMBERS.has(p.name))
+      .map((p) => ({ type: info.type, name: p.name, schema: standaloneSchema(definition.raw, p.schema) })),
+  );
+  const validators = ownSchemaValidatorsOf(
+    wanted.map((w, i) => [`master-data-property-${i}`, w.schema] as const),
+  );
   const byType = new Map<MasterDataTypeName, { name: string; validate: ValidateFunction }[]>();
-  for (const info of definition.masterDataTypes) {
-    byType.set(
-      info.type,
-      info.properties
-        .filter((p) => !JSON_LD_MEMBERS.has(p.name))
-        .map((p) => ({ name: p.name, validate: ajv.compile(standaloneSchema(definition.raw, p.schema)) })),
-    );
-  }
+  wanted.forEach((w, i) => {
+    const list = byType.get(w.type) ?? [];
+    list.push({ name: w.name, validate: validators.get(`master-data-property-${i}`)! });
+    byType.set(w.type, list);
+  });
   return (type, doc) => {
     if (!isRecord(doc)) return [];
     const problems: PropertyProblem[] = [];
