@@ -52,9 +52,14 @@ class Collector {
     "01/21": [],
   };
   readonly #seen = new Set<string>();
+  /** Each identifier as given with the forms it was asked for: a second add of the same adds nothing. */
+  readonly #asked = new Set<string>();
 
   /** Adds the identifier when it is one of the six forms, and the GTIN or GLN it is qualified under. */
   add(id: string, only?: readonly PathForm[]): void {
+    const asked = `${only?.join(",") ?? "*"} ${id}`;
+    if (this.#asked.has(asked)) return;
+    this.#asked.add(asked);
     const elements = elementsOf(id);
     const first = elements?.[0];
     if (elements === undefined || first === undefined) return;
