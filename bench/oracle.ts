@@ -2,7 +2,7 @@
 // oracle answers an array's first query with its plain filter and later ones from an index it builds on the
 // second; the timed queries run on a built index, and what building it costs is a row of its own.
 import fc from "fast-check";
-import { queryArbitrary } from "../src/generate/index.ts";
+import { queryArbitrary } from "../src/generate/arbitraries.ts";
 import { type EpcisEvent, type EventQuery, runOracle } from "../src/model/index.ts";
 import { BENCH_SEED, servedEvents } from "./baseline-events.ts";
 import { progress } from "./child.ts";

@@ -1,17 +1,9 @@
-// Coherent seafood supply-chain datasets: a fast-check arbitrary for properties, and a seeded generator that
-// builds large datasets directly (a million events without going through shrinkable values).
-import fc from "fast-check";
+// Coherent seafood supply-chain datasets: a seeded generator that builds large datasets directly (a million events
+// without going through shrinkable values). The fast-check arbitrary for properties is in dataset-arbitrary.ts.
 import type { Dataset } from "../model/index.ts";
 import { DatasetBuilder } from "./dataset-builder.ts";
 import { type DatasetShape, resolveShape } from "./options.ts";
 import { createRandom } from "./random.ts";
-
-export interface DatasetArbitraryOptions extends DatasetShape {
-  /** Fewest chains in a dataset (default 1). */
-  minChains?: number;
-  /** Most chains in a dataset (default 4, or minChains if larger). */
-  maxChains?: number;
-}
 
 export interface GenerateDatasetOptions extends DatasetShape {
   seed: number;
@@ -19,33 +11,10 @@ export interface GenerateDatasetOptions extends DatasetShape {
   events: number;
 }
 
-function checkCount(name: string, value: number): void {
+export function checkCount(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new Error(`${name} must be a whole number of 0 or more; got ${value}.`);
   }
-}
-
-/**
- * Datasets of whole chains. The arbitrary draws only seeds and chain kinds, so shrinking removes chains and
- * simplifies seeds while every dataset stays coherent.
- */
-export function datasetArbitrary(opts: DatasetArbitraryOptions = {}): fc.Arbitrary<Dataset> {
-  const shape = resolveShape(opts);
-  const minChains = opts.minChains ?? 1;
-  const maxChains = opts.maxChains ?? Math.max(minChains, 4);
-  checkCount("minChains", minChains);
-  checkCount("maxChains", maxChains);
-  if (maxChains < minChains) {
-    throw new Error(`maxChains (${maxChains}) is below minChains (${minChains}); raise maxChains.`);
-  }
-  const chain = fc.record({ seed: fc.nat(), module: fc.constantFrom(...shape.modules) });
-  return fc
-    .record({ seed: fc.nat(), chains: fc.array(chain, { minLength: minChains, maxLength: maxChains }) })
-    .map((plan) => {
-      const builder = new DatasetBuilder(createRandom(plan.seed), shape);
-      for (const c of plan.chains) builder.addChain(createRandom(c.seed), c.module);
-      return builder.dataset();
-    });
 }
 
 /** The same dataset for the same options, every time; chain kinds alternate so each module is present. */

@@ -3,7 +3,8 @@
 // under that filter's requirement and not here: "A|B" must answer what "A" and "B" answer together, and a query
 // must answer what each of its parameters answers alone, intersected.
 import fc from "fast-check";
-import { NO_MATCH, queryArbitrary } from "../../src/generate/index.ts";
+import { queryArbitrary } from "../../src/generate/arbitraries.ts";
+import { NO_MATCH } from "../../src/generate/index.ts";
 import { identities, unionOf } from "../../src/harness/assertions/event-sets.ts";
 import { relationProblem } from "../../src/harness/assertions/query-answer.ts";
 import { requirementTest } from "../../src/harness/suite.ts";

@@ -4,7 +4,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { documentToDataset, generateDataset, queryArbitrary } from "../../src/generate/index.ts";
+import { queryArbitrary } from "../../src/generate/arbitraries.ts";
+import { documentToDataset, generateDataset } from "../../src/generate/index.ts";
 import type { EpcisEvent, EventQuery, Instant } from "../../src/model/index.ts";
 import {
   canonicalBizStep,

@@ -1,7 +1,8 @@
 // The shape options do what they say, generation is deterministic per seed, and sizes are exact.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { datasetArbitrary, generateDataset } from "../../src/generate/index.ts";
+import { datasetArbitrary } from "../../src/generate/arbitraries.ts";
+import { generateDataset } from "../../src/generate/index.ts";
 import type { Dataset, EpcisEvent } from "../../src/model/index.ts";
 import { canonicalBizStep, isDigitalLink } from "../../src/model/index.ts";
 

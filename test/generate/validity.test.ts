@@ -2,7 +2,8 @@
 // of the seven core events of the definition's x-std-core-events table (spec 6).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { datasetArbitrary, datasetToDocument, generateDataset } from "../../src/generate/index.ts";
+import { datasetArbitrary } from "../../src/generate/arbitraries.ts";
+import { datasetToDocument, generateDataset } from "../../src/generate/index.ts";
 import type { Dataset, EpcisEvent } from "../../src/model/index.ts";
 import { canonicalBizStep } from "../../src/model/index.ts";
 import { epcisDocumentValidator, MODULE_NAMES, moduleValidators, readDefinition } from "./support.ts";

@@ -2,7 +2,7 @@
 // and selective queries that look at few events.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { datasetArbitrary } from "../../src/generate/index.ts";
+import { datasetArbitrary } from "../../src/generate/arbitraries.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/index.ts";
 import {
   addUnits,

@@ -1,6 +1,7 @@
 // Progress while the suites run: per chosen class, how many of its requirements have a verdict so far, with the
 // last one and its status. A bar per class on a terminal, one plain line per finished test otherwise (a CI log).
-import cliProgress from "cli-progress";
+import { createRequire } from "node:module";
+import type cliProgress from "cli-progress";
 import type { Level, Status } from "../types.ts";
 import { statusAtLevel } from "../verdicts.ts";
 import { paint } from "./ansi.ts";
@@ -59,7 +60,9 @@ export class RunProgress {
       return i < 0 ? CONFORMANCE_CLASSES.length : i;
     };
     const width = Math.max(...[...this.#classes.keys()].map((c) => c.length));
-    this.#bars = new cliProgress.MultiBar({
+    // Loaded for a terminal only: a run in a CI log draws no bar.
+    const bars = createRequire(import.meta.url)("cli-progress") as typeof cliProgress;
+    this.#bars = new bars.MultiBar({
       stream: opts.terminal,
       format: "{cls} {bar} {value}/{total} requirements  {last}",
       barCompleteChar: "█",

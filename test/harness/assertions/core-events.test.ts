@@ -7,7 +7,8 @@ import {
   loadDefinition,
   type Validators,
 } from "../../../src/definition/index.ts";
-import { datasetArbitrary, generateDataset } from "../../../src/generate/index.ts";
+import { datasetArbitrary } from "../../../src/generate/arbitraries.ts";
+import { generateDataset } from "../../../src/generate/index.ts";
 import {
   classifyEvent,
   coreColumnsProblem,
