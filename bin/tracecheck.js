@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// The command runs the JavaScript that `npm ci` compiled into dist/ (the prepare script) when every source under
-// src/ and suites/ has its compiled file and none is newer than it; otherwise, after an edit or without a build, it
-// runs the TypeScript sources through tsx. Either way it runs what the sources say now.
+// The command runs the bundle the build made of the compiled JavaScript (dist/bundle, made by `npm ci` through the
+// prepare script) when it is current, else the compiled files in dist/ when each is current, else the TypeScript
+// sources through tsx (after an edit, or without a build). Either way it runs what the sources say now.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { staleSources } from "../scripts/compiled.js";
+import { runnable } from "../scripts/compiled.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 let main;
-if (staleSources(root).length === 0) {
+const form = runnable(root);
+if (form === "bundle") {
+  ({ main } = await import("../dist/bundle/src/cli/main.js"));
+} else if (form === "compiled") {
   ({ main } = await import("../dist/src/cli/main.js"));
 } else {
   const { register } = await import("tsx/esm/api");

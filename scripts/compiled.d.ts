@@ -5,4 +5,8 @@ export interface CompiledPair {
 }
 export declare function mtime(file: string): number | undefined;
 export declare function compiledPairs(root: string): CompiledPair[];
-export declare function staleSources(root: string): CompiledPair[];
+export declare function staleSources(root: string, pairs?: CompiledPair[]): CompiledPair[];
+export declare function bundlePaths(root: string): { dir: string; stamp: string; main: string };
+export declare function sourceNames(root: string, pairs?: CompiledPair[]): string[];
+export declare function bundleCurrent(root: string, pairs?: CompiledPair[]): boolean;
+export declare function runnable(root: string): "bundle" | "compiled" | "sources";

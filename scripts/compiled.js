@@ -1,6 +1,6 @@
 // Which sources under src/ and suites/ have no current compiled file in dist/: the build compiles them, and
 // bin/tracecheck.js runs dist/ only when there are none, so that it always runs what the sources say now.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** The folders compiled into dist/, each to dist/<folder>/. */
@@ -36,9 +36,59 @@ export function compiledPairs(root) {
 }
 
 /** The pairs whose compiled file is missing or older than its source. */
-export function staleSources(root) {
-  return compiledPairs(root).filter(({ source, target }) => {
+export function staleSources(root, pairs = compiledPairs(root)) {
+  return pairs.filter(({ source, target }) => {
     const built = mtime(target);
     return built === undefined || built < (mtime(source) ?? Number.POSITIVE_INFINITY);
   });
+}
+
+/**
+ * Where the build bundles the compiled command and suites (scripts/build.js): one module graph in a few files
+ * instead of some 260, which a run would otherwise resolve and load one by one. Its stamp lists the sources it was
+ * built from.
+ */
+export function bundlePaths(root) {
+  const dir = path.join(root, "dist", "bundle");
+  return { dir, stamp: path.join(dir, "sources.json"), main: path.join(dir, "src", "cli", "main.js") };
+}
+
+/** The sources as a bundle's stamp lists them: paths relative to `root`, sorted. */
+export function sourceNames(root, pairs = compiledPairs(root)) {
+  return pairs.map((p) => path.relative(root, p.source).split(path.sep).join("/")).sort();
+}
+
+/**
+ * Whether dist/bundle says what the sources say now: its stamp was written after every source and compiled file
+ * was, and after the last install of packages, and lists exactly the sources there are (a source removed since is
+ * not in it).
+ */
+export function bundleCurrent(root, pairs = compiledPairs(root)) {
+  const { stamp } = bundlePaths(root);
+  const built = mtime(stamp);
+  if (built === undefined) return false;
+  let listed;
+  try {
+    listed = JSON.parse(readFileSync(stamp, "utf8")).sources;
+  } catch {
+    return false;
+  }
+  if (JSON.stringify(listed) !== JSON.stringify(sourceNames(root, pairs))) return false;
+  // npm rewrites this file on every install: packages the bundle holds may have changed with it.
+  if ((mtime(path.join(root, "node_modules", ".package-lock.json")) ?? 0) > built) return false;
+  return pairs.every(
+    ({ source, target }) =>
+      (mtime(source) ?? Number.POSITIVE_INFINITY) <= built &&
+      (mtime(target) ?? Number.POSITIVE_INFINITY) <= built,
+  );
+}
+
+/**
+ * What `tracecheck` runs: the bundle when it is current, else the compiled files when every one is current, else
+ * the TypeScript sources, so that it always runs what the sources say now.
+ */
+export function runnable(root) {
+  const pairs = compiledPairs(root);
+  if (staleSources(root, pairs).length > 0) return "sources";
+  return bundleCurrent(root, pairs) ? "bundle" : "compiled";
 }

@@ -3,13 +3,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The repository root, found from this file's place in src/definition/: two levels up when it runs as written,
- * three when it runs compiled into dist/src/definition/ (bin/tracecheck.js).
+ * The repository root: the nearest folder above this file that holds a package.json. This file runs from
+ * src/definition/ as written, from dist/src/definition/ compiled, and from somewhere under dist/bundle/ bundled
+ * (bin/tracecheck.js); none of those folders has a package.json of its own.
  */
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const UP = path.resolve(HERE, "..", "..");
-export const REPO_ROOT =
-  path.basename(UP) === "dist" && existsSync(path.join(UP, "..", "package.json")) ? path.dirname(UP) : UP;
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, "..", "..");
+  }
+}
+
+export const REPO_ROOT = repositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 export const DEFAULT_DEFINITION_FILE = path.join(REPO_ROOT, "schemas", "interface.openapi.yaml");
 

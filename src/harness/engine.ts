@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { REPO_ROOT } from "../definition/locations.ts";
 import type { RunContext } from "./context.ts";
 import { scopeOf } from "./run-scope.ts";
 import { type DeclaredCheck, declaredBy } from "./suite.ts";
@@ -39,11 +40,17 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   receiver: "receiver",
 };
 
+const HERE = fileURLToPath(import.meta.url);
+
 /**
- * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current): it then loads the
- * compiled suites too, and otherwise the TypeScript sources through the loader that runs the rest of it.
+ * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current), file by file or
+ * bundled: it then loads the compiled suites too, and otherwise the TypeScript sources through the loader that runs
+ * the rest of it.
  */
-export const COMPILED = /[\\/]dist[\\/]src[\\/]harness[\\/]engine\.js$/.test(fileURLToPath(import.meta.url));
+export const COMPILED = HERE.startsWith(path.join(REPO_ROOT, "dist") + path.sep);
+
+/** Whether it runs the bundle (dist/bundle): the suite files it loads are then the bundle's, which share its modules. */
+const BUNDLED = HERE.startsWith(path.join(REPO_ROOT, "dist", "bundle") + path.sep);
 
 /**
  * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one
@@ -65,7 +72,11 @@ export function checkTimeoutMs(ctx: RunContext): number {
 
 /** The suite files of one class folder, in a stable order. */
 function suiteFilesOf(repoRoot: string, folder: string): string[] {
-  const dir = path.join(repoRoot, ...(COMPILED ? ["dist", "suites"] : ["suites"]), folder);
+  const dir = path.join(
+    repoRoot,
+    ...(BUNDLED ? ["dist", "bundle", "suites"] : COMPILED ? ["dist", "suites"] : ["suites"]),
+    folder,
+  );
   const ending = COMPILED ? ".suite.js" : ".suite.ts";
   let names: string[];
   try {

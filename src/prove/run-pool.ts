@@ -3,18 +3,23 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { staleSources } from "../../scripts/compiled.js";
+import { runnable } from "../../scripts/compiled.js";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { childEnvironment, type TracecheckOutcome, type TracecheckRun } from "./outcome.ts";
 import { mapPool } from "./pool.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /**
- * The worker as compiled into dist/ while no source is newer than its compiled file (as bin/tracecheck.js runs
- * it), so that its runs import the compiled suites; the sources through tsx otherwise.
+ * The worker as bin/tracecheck.js would run it: from the bundle while it is current, else compiled into dist/
+ * while no source is newer than its compiled file, else the sources through tsx; its runs import the suites of the
+ * same form.
  */
 function workerEntry(): { file: string; execArgv: string[] } {
-  if (staleSources(REPO_ROOT).length === 0) {
+  const form = runnable(REPO_ROOT);
+  if (form === "bundle") {
+    return { file: path.join(REPO_ROOT, "dist", "bundle", "src", "prove", "worker.js"), execArgv: [] };
+  }
+  if (form === "compiled") {
     return { file: path.join(REPO_ROOT, "dist", "src", "prove", "worker.js"), execArgv: [] };
   }
   return {

@@ -1,9 +1,17 @@
-// bin/tracecheck.js runs dist/ only while no source is newer than its compiled file: an edit not yet built, or a
-// checkout never built, runs the sources as they are now, never stale JavaScript.
+// bin/tracecheck.js runs dist/ only while no source is newer than its compiled file, and dist/bundle only while it
+// was made after every source, compiled file and install: an edit not yet built, or a checkout never built, runs
+// the sources as they are now, never stale JavaScript.
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { compiledPairs, staleSources } from "../../scripts/compiled.js";
+import {
+  bundleCurrent,
+  bundlePaths,
+  compiledPairs,
+  runnable,
+  sourceNames,
+  staleSources,
+} from "../../scripts/compiled.js";
 import { tempDir } from "../support/cli.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;
@@ -45,5 +53,63 @@ describe("which sources have no current compiled file", () => {
     await file("src/cli/parse.ts", 1_000);
     const stale = staleSources(work.dir).map((p) => path.relative(work.dir, p.source));
     expect(stale.sort()).toEqual([path.join("src", "cli", "main.ts"), path.join("src", "cli", "parse.ts")]);
+  });
+});
+
+describe("whether the bundle is current", () => {
+  async function stamp(sources: string[], when: number): Promise<void> {
+    const { stamp: file } = bundlePaths(work.dir);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify({ sources }));
+    await utimes(file, when, when);
+  }
+
+  async function builtTree(): Promise<void> {
+    await file("src/cli/main.ts", 1_000);
+    await file("suites/auth/header.suite.ts", 1_000);
+    await file("dist/src/cli/main.js", 2_000);
+    await file("dist/suites/auth/header.suite.js", 2_000);
+  }
+
+  it("runs the bundle when its stamp is newer than every source and compiled file and lists them all", async () => {
+    await builtTree();
+    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
+    expect(sourceNames(work.dir)).toEqual(["src/cli/main.ts", "suites/auth/header.suite.ts"]);
+    expect(bundleCurrent(work.dir)).toBe(true);
+    expect(runnable(work.dir)).toBe("bundle");
+  });
+
+  it("runs the compiled files when the bundle is older than a compiled file, or has no stamp", async () => {
+    await builtTree();
+    expect(runnable(work.dir)).toBe("compiled");
+    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 1_500);
+    expect(bundleCurrent(work.dir)).toBe(false);
+    expect(runnable(work.dir)).toBe("compiled");
+  });
+
+  it("runs the compiled files when the bundle lists other sources than there are", async () => {
+    await builtTree();
+    // A source removed since the bundle was made: its code would still be in the bundle.
+    await stamp(["src/cli/gone.ts", "src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
+    expect(runnable(work.dir)).toBe("compiled");
+    // A source added since.
+    await stamp(["src/cli/main.ts"], 3_000);
+    expect(runnable(work.dir)).toBe("compiled");
+  });
+
+  it("runs the compiled files when packages were installed after the bundle was made", async () => {
+    await builtTree();
+    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
+    await file("node_modules/.package-lock.json", 2_500);
+    expect(runnable(work.dir)).toBe("bundle");
+    await file("node_modules/.package-lock.json", 4_000);
+    expect(runnable(work.dir)).toBe("compiled");
+  });
+
+  it("runs the sources when one is newer than its compiled file, whatever the bundle", async () => {
+    await builtTree();
+    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
+    await file("src/cli/main.ts", 5_000);
+    expect(runnable(work.dir)).toBe("sources");
   });
 });

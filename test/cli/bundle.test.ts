@@ -1,0 +1,89 @@
+// The command runs the bundle the build makes (scripts/build.js) while it is current: the bundle must judge as the
+// sources do, requirement for requirement, against a reference with faults of several classes, so that passes
+// and failures are both compared.
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { runnable } from "../../scripts/compiled.js";
+import type { Report } from "../../src/harness/types.ts";
+import { childEnv, REPO_ROOT, runCli, tempDir } from "../support/cli.ts";
+
+const FAULTED = [
+  ...["--runs", "3", "--events", "40", "--seed", "11", "--quiet"],
+  "--faults",
+  "lt-event-inclusive,auth-wrong-accepted,res-anchor-wrong,md-no-context,core-commission-action",
+];
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+
+/** Runs a command to its end; rejects with its output when it fails to start or exits otherwise than `expected`. */
+function finished(program: string, args: string[], expected: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, {
+      cwd: REPO_ROOT,
+      env: childEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      output += d;
+    });
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      output += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === expected ? resolve(output) : reject(new Error(`exit ${code}, not ${expected}:\n${output}`)),
+    );
+  });
+}
+
+async function verdicts(dir: string): Promise<Record<string, string>> {
+  const report = JSON.parse(await readFile(path.join(dir, "report.json"), "utf8")) as Report;
+  return Object.fromEntries(report.requirements.map((r) => [r.id, `${r.status} (${r.checks})`]));
+}
+
+beforeAll(async () => {
+  work = await tempDir("bundle");
+  // A no-op after `npm test`'s own build; after an edit it brings dist/ and the bundle up to date.
+  await finished(process.execPath, [path.join(REPO_ROOT, "scripts", "build.js")], 0);
+}, 120_000);
+
+afterAll(async () => {
+  await work?.remove();
+});
+
+test("the bundle judges a faulted reference as the sources do", async () => {
+  expect(runnable(REPO_ROOT)).toBe("bundle");
+  const bundled = path.join(work.dir, "bundled");
+  const sources = path.join(work.dir, "sources");
+  const mainSource = path.join(REPO_ROOT, "src", "cli", "main.ts");
+  const [cli] = await Promise.all([
+    runCli(["run", ...FAULTED, "--report-dir", bundled]),
+    finished(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { main } = await import(${JSON.stringify(mainSource)});
+         process.exitCode = await main(${JSON.stringify(["run", ...FAULTED, "--report-dir", sources])});`,
+      ],
+      1,
+    ),
+  ]);
+  expect(cli.code, cli.stderr).toBe(1);
+  const fromBundle = await verdicts(bundled);
+  const failed = Object.entries(fromBundle)
+    .filter(([, v]) => v.startsWith("fail"))
+    .map(([id]) => id);
+  expect(failed).toEqual(
+    expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD", "CORE-SIGNATURE"]),
+  );
+  expect(Object.values(fromBundle).filter((v) => v.startsWith("pass")).length).toBeGreaterThan(
+    failed.length * 4,
+  );
+  expect(fromBundle).toEqual(await verdicts(sources));
+}, 300_000);
