@@ -89,18 +89,36 @@ if (compiled + removed > 0) {
 
 // The bundle: the command, the proving worker and every suite file are entry points of one build, so that a suite
 // file and the engine that loads it share one copy of each module (the suites register their checks with it). Of
-// the packages, those every run loads (the HTTP client and the reference's server) go in with what they import,
-// which spares resolving and loading their files one by one; the rest stay outside, imported from node_modules as
-// they are. A bundle made before the last install of packages is not run (compiled.js).
-const BUNDLED_PACKAGES = new Set(["undici", "fastify"]);
+// the packages, those every run loads (the HTTP client and the reference's server) and the largest a full run
+// loads (the JSON-LD processor, fast-check) go in with what they import, which spares resolving and loading their
+// files one by one; the rest stay outside, imported from node_modules as they are. A bundle made before the last
+// install of packages is not run (compiled.js).
+const BUNDLED_PACKAGES = new Set(["undici", "fastify", "jsonld", "fast-check"]);
 const packageOf = (specifier) =>
   specifier
     .split("/")
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
+// jsonld's own document loader fetches contexts over the network with an HTTP client of its own (and a second
+// undici); tracecheck gives every JSON-LD call its own loader (src/harness/jsonld/), so that client is left out and
+// any use of it fails loudly rather than reach the network.
+const JSONLD_NETWORK_CLIENT = "@digitalbazaar/http-client";
+const NO_NETWORK_CLIENT = `const refuse = () => {
+  throw new Error("jsonld's network document loader is not part of tracecheck; pass a documentLoader.");
+};
+module.exports = { httpClient: new Proxy({}, { get: refuse }) };
+`;
 const somePackagesInside = {
   name: "some-packages-inside",
   setup(build) {
+    build.onResolve({ filter: /^@digitalbazaar\/http-client$/ }, () => ({
+      path: JSONLD_NETWORK_CLIENT,
+      namespace: "left-out",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({
+      contents: NO_NETWORK_CLIENT,
+      loader: "js",
+    }));
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       const fromPackage = args.importer.split(path.sep).includes("node_modules");
       if (fromPackage || BUNDLED_PACKAGES.has(packageOf(args.path))) return undefined;
