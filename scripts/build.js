@@ -87,12 +87,12 @@ if (compiled + removed > 0) {
   process.stdout.write(`build: ${compiled} file(s) compiled into dist/, ${removed} removed\n`);
 }
 
-// The bundle: the command, the proving worker and every suite file are entry points of one build, so that a suite
-// file and the engine that loads it share one copy of each module (the suites register their checks with it). Of
-// the packages, those every run loads (the HTTP client and the reference's server) and the largest a full run
-// loads (the JSON-LD processor, fast-check) go in with what they import, which spares resolving and loading their
-// files one by one; the rest stay outside, imported from node_modules as they are. A bundle made before the last
-// install of packages is not run (compiled.js).
+// The bundle: the command, the proving worker, the reference's thread and every suite file are entry points of one
+// build, so that a suite file and the engine that loads it share one copy of each module (the suites register their
+// checks with it). Of the packages, those every run loads (the HTTP client and the reference's server) and the
+// largest a full run loads (the JSON-LD processor, fast-check) go in with what they import, which spares resolving
+// and loading their files one by one; the rest stay outside, imported from node_modules as they are. A bundle made
+// before the last install of packages is not run (compiled.js).
 const BUNDLED_PACKAGES = new Set(["undici", "fastify", "jsonld", "fast-check"]);
 const packageOf = (specifier) =>
   specifier
@@ -142,6 +142,7 @@ if (!bundleCurrent(root, pairs)) {
   const entryPoints = [
     path.join(out, "src", "cli", "main.js"),
     path.join(out, "src", "prove", "worker.js"),
+    path.join(out, "src", "reference", "thread-worker.js"),
     ...pairs
       .map((p) => p.target)
       .filter((t) => t.startsWith(path.join(out, "suites") + path.sep) && t.endsWith(".suite.js")),
@@ -161,8 +162,6 @@ if (!bundleCurrent(root, pairs)) {
       banner: {
         js: 'import { createRequire as createRequireOfBundle } from "node:module"; const require = createRequireOfBundle(import.meta.url);',
       },
-      // Names as written: messages and reports may name a class or function.
-      keepNames: true,
       chunkNames: "chunks/[name]-[hash]",
       logLevel: "silent",
     });

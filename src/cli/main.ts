@@ -1,6 +1,7 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { startEmbeddedThread } from "../harness/embedded.ts";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { Report } from "../harness/types.ts";
 import {
@@ -64,17 +65,24 @@ async function run(args: string[]): Promise<number> {
     process.env,
   );
   process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
-  const { defaultIo, runTracecheck } = await import("../harness/run.ts");
-  const io = defaultIo();
-  // With --json, stdout carries one JSON object and nothing else; what a person reads goes to stderr.
-  if (json === true) io.out = (line) => process.stderr.write(`${line}\n`);
-  const outcome = await withStopSignals(
-    (signal) => runTracecheck(opts, io, signal),
-    (name) =>
-      process.stderr.write(
-        `tracecheck: ${name} received; stopping and writing the reports of what finished\n`,
-      ),
-  );
+  // The embedded reference starts on its thread now, and loads while the harness does.
+  const embedded = startEmbeddedThread(opts);
+  let outcome: Awaited<ReturnType<typeof import("../harness/run.ts").runTracecheck>>;
+  try {
+    const { defaultIo, runTracecheck } = await import("../harness/run.ts");
+    const io = defaultIo();
+    // With --json, stdout carries one JSON object and nothing else; what a person reads goes to stderr.
+    if (json === true) io.out = (line) => process.stderr.write(`${line}\n`);
+    outcome = await withStopSignals(
+      (signal) => runTracecheck(opts, io, signal, embedded),
+      (name) =>
+        process.stderr.write(
+          `tracecheck: ${name} received; stopping and writing the reports of what finished\n`,
+        ),
+    );
+  } finally {
+    await embedded?.close();
+  }
   if (json === true) {
     const { jsonSummary } = await import("../harness/report/index.ts");
     process.stdout.write(`${JSON.stringify(jsonSummary(outcome, path.resolve(opts.reportDir)))}\n`);

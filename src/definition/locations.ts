@@ -14,7 +14,22 @@ function repositoryRoot(from: string): string {
   }
 }
 
-export const REPO_ROOT = repositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
+const HERE = fileURLToPath(import.meta.url);
+
+export const REPO_ROOT = repositoryRoot(path.dirname(HERE));
+
+/**
+ * How this process runs tracecheck (bin/tracecheck.js chooses): the bundle the build made (dist/bundle), the
+ * compiled files one by one (dist/), or the TypeScript sources through a loader. Code that starts more code (the
+ * engine its suite files, a run its reference thread) starts it in the same form.
+ */
+export const CODE_FORM: "bundle" | "compiled" | "sources" = HERE.startsWith(
+  path.join(REPO_ROOT, "dist", "bundle") + path.sep,
+)
+  ? "bundle"
+  : HERE.startsWith(path.join(REPO_ROOT, "dist") + path.sep)
+    ? "compiled"
+    : "sources";
 
 export const DEFAULT_DEFINITION_FILE = path.join(REPO_ROOT, "schemas", "interface.openapi.yaml");
 

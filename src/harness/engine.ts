@@ -4,8 +4,8 @@
 // each other's. The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { REPO_ROOT } from "../definition/locations.ts";
+import { pathToFileURL } from "node:url";
+import { CODE_FORM } from "../definition/locations.ts";
 import type { RunContext } from "./context.ts";
 import { scopeOf } from "./run-scope.ts";
 import { type DeclaredCheck, declaredBy } from "./suite.ts";
@@ -40,17 +40,15 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   receiver: "receiver",
 };
 
-const HERE = fileURLToPath(import.meta.url);
-
 /**
  * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current), file by file or
  * bundled: it then loads the compiled suites too, and otherwise the TypeScript sources through the loader that runs
  * the rest of it.
  */
-export const COMPILED = HERE.startsWith(path.join(REPO_ROOT, "dist") + path.sep);
+export const COMPILED = CODE_FORM !== "sources";
 
 /** Whether it runs the bundle (dist/bundle): the suite files it loads are then the bundle's, which share its modules. */
-const BUNDLED = HERE.startsWith(path.join(REPO_ROOT, "dist", "bundle") + path.sep);
+const BUNDLED = CODE_FORM === "bundle";
 
 /**
  * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one

@@ -1,6 +1,5 @@
 // `tracecheck run`: definition → target → baseline → suites → verdicts → reports (ARCHITECTURE.md). Exit status
 // 0, 1 or 2 exactly as CONTRACT.md says.
-import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
 import type { RunContext } from "./context.ts";
+import { type EmbeddedThread, embeddedKey, startEmbeddedThread } from "./embedded.ts";
 import { runSuites, whenAborted } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
 import { loadRegistry } from "./registry.ts";
@@ -160,6 +160,7 @@ export async function runTracecheck(
   opts: RunOptions,
   io: RunIo = defaultIo(),
   signal?: AbortSignal,
+  embedded?: EmbeddedThread,
 ): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
@@ -248,16 +249,27 @@ export async function runTracecheck(
     throw err;
   }
 
-  let reference: Awaited<ReturnType<typeof startReference>> | undefined;
+  let reference: { eventsBase: string; resolverBase: string; close(): Promise<void> } | undefined;
   let eventsBase = opts.target;
   let resolverBase = opts.resolver;
   let apiKey = opts.apiKey;
-  if (!eventsBase) {
-    // The embedded reference: a generated dataset and a key of its own, so that every class has something to check.
+  // The embedded reference: a generated dataset and a key of its own, so that every class has something to check.
+  // On a thread of its own where it can be (src/harness/embedded.ts), the command's if it started one already.
+  const thread = eventsBase ? undefined : (embedded ?? startEmbeddedThread(opts));
+  if (thread !== undefined) {
+    apiKey = thread.apiKey;
+    try {
+      reference = await thread.ready;
+    } catch (err) {
+      return await incomplete((err as Error).message);
+    }
+    eventsBase = reference.eventsBase;
+    resolverBase = reference.resolverBase;
+  } else if (!eventsBase) {
     const dataset = opts.dataset
       ? await readDatasetFile(opts.dataset)
       : generateDataset({ seed: opts.seed, events: opts.embeddedEvents });
-    apiKey = apiKey ?? `embedded-${randomBytes(12).toString("hex")}`;
+    apiKey = embeddedKey(opts);
     try {
       const named =
         opts.referenceConfig === undefined ? undefined : referenceConfiguration(opts.referenceConfig);

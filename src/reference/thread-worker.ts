@@ -1,0 +1,42 @@
+// The reference sender on a thread of its own (src/reference/thread.ts): it generates its dataset, listens, says
+// where, and closes when told. Its work then runs beside the harness's on another core instead of between its
+// checks.
+import { parentPort, workerData } from "node:worker_threads";
+import { generateDataset } from "../generate/index.ts";
+import { type RunningReference, startReference } from "./server.ts";
+import type { ThreadReply, ThreadRequest, ThreadStart } from "./thread.ts";
+
+const start = workerData as ThreadStart;
+const port = parentPort;
+if (port === null) throw new Error("thread-worker.ts runs as a worker thread of src/reference/thread.ts.");
+
+let running: RunningReference | undefined;
+const reply = (message: ThreadReply) => port.postMessage(message);
+
+port.on("message", (request: ThreadRequest) => {
+  if (request.type !== "close") return;
+  const closed = running?.close() ?? Promise.resolve();
+  closed.then(
+    () => {
+      reply({ type: "closed" });
+      port.close();
+    },
+    (err: unknown) => {
+      reply({ type: "closed", error: err instanceof Error ? err.message : String(err) });
+      port.close();
+    },
+  );
+});
+
+try {
+  running = await startReference({
+    dataset: generateDataset({ seed: start.seed, events: start.events }),
+    apiKeys: start.apiKeys,
+    faults: start.faults,
+    ...(start.config === undefined ? {} : { config: start.config }),
+    ...(start.resolverPort === undefined ? {} : { resolverPort: start.resolverPort }),
+  });
+  reply({ type: "listening", eventsBase: running.eventsBase, resolverBase: running.resolverBase });
+} catch (err) {
+  reply({ type: "failed", error: err instanceof Error ? err.message : String(err) });
+}
