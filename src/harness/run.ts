@@ -7,7 +7,6 @@ import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from ".
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { HttpClient, HttpError } from "../http/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
-import { startReference } from "../reference/index.ts";
 import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
@@ -273,6 +272,8 @@ export async function runTracecheck(
     try {
       const named =
         opts.referenceConfig === undefined ? undefined : referenceConfiguration(opts.referenceConfig);
+      // Loaded here only: a run with a target, or with the reference on its thread, needs no server code.
+      const { startReference } = await import("../reference/index.ts");
       reference = await startReference({
         dataset,
         apiKeys: [apiKey],
