@@ -107,6 +107,11 @@ export async function resolveSchema(url: string, opts: ResolveOptions = {}): Pro
       `The schema reference ${url} is not an http(s) URL; reference the published schema by its URL.`,
     );
   }
+  // A JSON object that refers to nothing outside itself is the schema as published, which is what the parser
+  // would return for it; only a schema with external references, or one not written as JSON, needs the parser.
+  const found = await locate(url, opts);
+  const whole = selfContained(found.text);
+  if (whole !== undefined) return { schema: whole, source: found.source };
   let first: SchemaSource | undefined;
   let unavailable: SchemaUnavailableError | undefined;
   const options = {
@@ -159,22 +164,24 @@ function refersOutside(value: unknown): boolean {
   return false;
 }
 
+/** The schema a text holds when it is a JSON object referring to nothing outside itself, else undefined. */
+function selfContained(text: string): object | undefined {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const isObject = typeof schema === "object" && schema !== null && !Array.isArray(schema);
+  return isObject && !refersOutside(schema) ? (schema as object) : undefined;
+}
+
 /**
  * Throws SchemaUnavailableError unless resolveSchema would find the schema and everything it refers to: what a
  * run asks before it starts. A schema that is a JSON object referring to nothing outside itself is available once
  * it is found; any other is resolved whole.
  */
 export async function assertSchemaAvailable(url: string, opts: ResolveOptions = {}): Promise<void> {
-  if (/^https?:\/\//i.test(url)) {
-    const { text } = await locate(url, opts);
-    let schema: unknown;
-    try {
-      schema = JSON.parse(text);
-    } catch {
-      schema = undefined;
-    }
-    if (typeof schema === "object" && schema !== null && !Array.isArray(schema) && !refersOutside(schema))
-      return;
-  }
+  if (/^https?:\/\//i.test(url) && selfContained((await locate(url, opts)).text) !== undefined) return;
   await resolveSchema(url, opts);
 }
