@@ -197,13 +197,11 @@ async function runChecked(
   }
 }
 
-async function runInProcess(
-  ctx: RunContext,
+/** The suite files a run of these classes (and, with --only, requirements) runs, with their class folders. */
+function selectedFiles(
+  ctx: Pick<RunContext, "classes" | "onlyRequirements">,
   repoRoot: string,
-  onProgress: ((p: EngineProgress) => void) | undefined,
-  signal: AbortSignal | undefined,
-): Promise<EngineResult> {
-  const result: EngineResult = { verdicts: [], errors: [] };
+): { file: string; folder: string }[] {
   const only = ctx.onlyRequirements;
   const files: { file: string; folder: string }[] = [];
   for (const cls of ctx.classes) {
@@ -211,6 +209,26 @@ async function runInProcess(
     for (const file of suiteFilesOf(repoRoot, folder))
       if (only === undefined || recordsRequirement(file, only)) files.push({ file, folder });
   }
+  return files;
+}
+
+/**
+ * Starts loading the suite files a run will run, so that they load while the run waits on other things (the
+ * reference starting, the target's first answers); runSuites waits for them as it would have loaded them. A file
+ * that fails to load is reported by runSuites, as an error of the run.
+ */
+export function preloadSuites(ctx: Pick<RunContext, "classes" | "onlyRequirements">, repoRoot: string): void {
+  for (const { file } of selectedFiles(ctx, repoRoot)) declarationsOf(file).catch(() => undefined);
+}
+
+async function runInProcess(
+  ctx: RunContext,
+  repoRoot: string,
+  onProgress: ((p: EngineProgress) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<EngineResult> {
+  const result: EngineResult = { verdicts: [], errors: [] };
+  const files = selectedFiles(ctx, repoRoot);
   // Selected classes without suite files have nothing to check: their requirements are skipped, not an error.
   if (files.length === 0) return result;
 

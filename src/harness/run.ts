@@ -12,7 +12,7 @@ import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
 import type { RunContext } from "./context.ts";
 import { type EmbeddedThread, embeddedKey, startEmbeddedThread } from "./embedded.ts";
-import { runSuites, whenAborted } from "./engine.ts";
+import { preloadSuites, runSuites, whenAborted } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
 import { loadRegistry } from "./registry.ts";
 import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "./repo.ts";
@@ -246,6 +246,14 @@ export async function runTracecheck(
       return await incomplete(`error: schema unavailable. ${err.message}`);
     }
     throw err;
+  }
+
+  // The suite files load while the reference starts and the target's events are discovered.
+  if (opts.suiteRunner !== "vitest") {
+    preloadSuites(
+      { classes: opts.suites, ...(opts.onlyRequirements ? { onlyRequirements: opts.onlyRequirements } : {}) },
+      REPO_ROOT,
+    );
   }
 
   let reference: { eventsBase: string; resolverBase: string; close(): Promise<void> } | undefined;
