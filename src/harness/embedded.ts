@@ -3,7 +3,12 @@
 // loads, and serves from another core while the checks run.
 import { randomBytes } from "node:crypto";
 import { type NamedConfiguration, referenceConfiguration } from "../reference/configurations.ts";
-import { startReferenceThread, type ThreadReference, threadWorkerFile } from "../reference/thread.ts";
+import {
+  type ReferenceThread,
+  startReferenceThread,
+  type ThreadReference,
+  threadWorkerFile,
+} from "../reference/thread.ts";
 import type { RunOptions } from "./options.ts";
 
 export interface EmbeddedThread {
@@ -11,7 +16,7 @@ export interface EmbeddedThread {
   apiKey: string;
   /** The reference once it listens; rejects with the reason it could not start. */
   ready: Promise<ThreadReference>;
-  /** Stops the reference, started or not; a second call waits for the first. */
+  /** Stops the reference, listening, still starting or ended; a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -37,25 +42,24 @@ export function startEmbeddedThread(opts: RunOptions): EmbeddedThread | undefine
     return undefined;
   }
   const apiKey = embeddedKey(opts);
-  const ready = startReferenceThread(
-    {
-      seed: opts.seed,
-      events: opts.embeddedEvents,
-      apiKeys: [apiKey],
-      faults: opts.embeddedFaults,
-      ...(named ? { config: named.config } : {}),
-      ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
-    },
-    file,
-  );
+  let thread: ReferenceThread;
+  try {
+    thread = startReferenceThread(
+      {
+        seed: opts.seed,
+        events: opts.embeddedEvents,
+        apiKeys: [apiKey],
+        faults: opts.embeddedFaults,
+        ...(named ? { config: named.config } : {}),
+        ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
+      },
+      file,
+    );
+  } catch {
+    // No thread could be made (a limit of the machine's): the run serves the reference from its own.
+    return undefined;
+  }
   // Whoever uses the reference hears why it did not start; a run that ended before needing it does not.
-  ready.catch(() => undefined);
-  return {
-    apiKey,
-    ready,
-    close: async () => {
-      const reference = await ready.catch(() => undefined);
-      await reference?.close();
-    },
-  };
+  thread.ready.catch(() => undefined);
+  return { apiKey, ready: thread.ready, close: thread.close };
 }

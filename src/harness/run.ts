@@ -266,7 +266,8 @@ export async function runTracecheck(
   if (thread !== undefined) {
     apiKey = thread.apiKey;
     try {
-      reference = await thread.ready;
+      const listening = await thread.ready;
+      reference = { ...listening, close: thread.close };
     } catch (err) {
       return await incomplete((err as Error).message);
     }

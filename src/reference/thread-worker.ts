@@ -13,6 +13,13 @@ if (port === null) throw new Error("thread-worker.ts runs as a worker thread of 
 let running: RunningReference | undefined;
 const reply = (message: ThreadReply) => port.postMessage(message);
 
+// An exception the reference does not catch is the run's to report, as it was when the reference shared the run's
+// thread; the thread goes on serving rather than end and leave the run talking to nobody.
+const fault = (err: unknown) =>
+  reply({ type: "fault", error: err instanceof Error ? err.message : String(err) });
+process.on("uncaughtException", fault);
+process.on("unhandledRejection", fault);
+
 port.on("message", (request: ThreadRequest) => {
   if (request.type !== "close") return;
   const closed = running?.close() ?? Promise.resolve();

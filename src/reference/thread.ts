@@ -21,12 +21,21 @@ export type ThreadRequest = { type: "close" };
 export type ThreadReply =
   | { type: "listening"; eventsBase: string; resolverBase: string }
   | { type: "failed"; error: string }
+  | { type: "fault"; error: string }
   | { type: "closed"; error?: string };
 
 export interface ThreadReference {
   eventsBase: string;
   resolverBase: string;
-  /** Closes the server and ends the thread; a second call waits for the first. */
+}
+
+export interface ReferenceThread {
+  /** The reference once it listens; rejects with startReference's own message when it cannot start. */
+  ready: Promise<ThreadReference>;
+  /**
+   * Ends the thread, closing the server first when it listens; a thread still starting is stopped where it is,
+   * one already ended is left so. A second call waits for the first.
+   */
   close(): Promise<void>;
 }
 
@@ -42,44 +51,53 @@ export function threadWorkerFile(): string | undefined {
 }
 
 /**
- * Starts the reference on a thread of `file`'s code; resolves once it listens, rejects with startReference's own
- * message when it cannot start. An error that ends the thread later is thrown in this thread, where a run reports
- * it as an error of the run, as it would an exception of a reference in its own thread.
+ * Starts the reference on a thread of `file`'s code (throws when no thread can be made). An exception the reference
+ * does not catch is handed to this thread and thrown here, where a run reports it as an error of the run, as it
+ * would an exception of a reference in its own thread; the reference goes on serving, as it then did.
  */
-export function startReferenceThread(start: ThreadStart, file: string): Promise<ThreadReference> {
+export function startReferenceThread(start: ThreadStart, file: string): ReferenceThread {
   const worker = new Worker(file, { workerData: start });
+  let state: "starting" | "listening" | "ended" = "starting";
   let closing: Promise<void> | undefined;
-  let listening = false;
-  const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve) => {
-      worker.once("exit", () => resolve());
-      worker.on("message", (reply: ThreadReply) => {
-        if (reply.type === "closed") void worker.terminate();
-      });
-      worker.postMessage({ type: "close" } satisfies ThreadRequest);
+  const ended = new Promise<void>((resolve) => {
+    worker.once("exit", () => {
+      state = "ended";
+      resolve();
     });
-    return closing;
-  };
-  return new Promise<ThreadReference>((resolve, reject) => {
+  });
+  const ready = new Promise<ThreadReference>((resolve, reject) => {
     worker.on("message", (reply: ThreadReply) => {
       if (reply.type === "listening") {
-        listening = true;
-        resolve({ eventsBase: reply.eventsBase, resolverBase: reply.resolverBase, close });
+        state = "listening";
+        resolve({ eventsBase: reply.eventsBase, resolverBase: reply.resolverBase });
       } else if (reply.type === "failed") {
         void worker.terminate();
         reject(new Error(reply.error));
+      } else if (reply.type === "fault") {
+        setImmediate(() => {
+          throw new Error(`the embedded reference failed: ${reply.error}`);
+        });
+      } else if (reply.type === "closed") {
+        void worker.terminate();
       }
     });
     worker.on("error", (err) => {
-      if (!listening) reject(err);
+      if (state === "starting") reject(err);
       else if (closing === undefined) {
         setImmediate(() => {
           throw new Error(`the embedded reference stopped: ${err.message}`);
         });
       }
     });
-    worker.on("exit", () => {
-      if (!listening) reject(new Error("the embedded reference's thread ended before it listened"));
-    });
+    void ended.then(() => reject(new Error("the embedded reference's thread ended before it listened")));
   });
+  const close = (): Promise<void> => {
+    if (closing === undefined) {
+      if (state === "listening") worker.postMessage({ type: "close" } satisfies ThreadRequest);
+      else if (state === "starting") void worker.terminate();
+      closing = ended;
+    }
+    return closing;
+  };
+  return { ready, close };
 }

@@ -1,28 +1,29 @@
 // The reference on a thread of its own (src/reference/thread.ts) serves what startReference serves in the caller's
 // thread, refuses to start in startReference's own words, and ends its thread when closed.
-import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
-import { startReferenceThread, type ThreadReference } from "../../src/reference/thread.ts";
+import { type ReferenceThread, startReferenceThread } from "../../src/reference/thread.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 
 const KEY = "thread-test-key";
 const START = { seed: 7, events: 30, apiKeys: [KEY], faults: ["lt-event-inclusive"] };
-/** The thread's compiled code, as a run from dist/ starts it (the sources need a loader a thread lacks). */
+/**
+ * The thread's compiled code, as a run from dist/ starts it (the sources need a loader a thread lacks); the tests'
+ * global setup builds dist/ first (test/support/build.ts).
+ */
 const WORKER = path.join(REPO_ROOT, "dist", "src", "reference", "thread-worker.js");
 
-let threaded: ThreadReference | undefined;
+let threaded: ReferenceThread | undefined;
+let threadedBase = "";
 let inThread: RunningReference | undefined;
 
 beforeAll(async () => {
-  // A no-op after `npm test`'s own build; after an edit it brings dist/ up to date.
-  await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, "scripts", "build.js")], {
-    cwd: REPO_ROOT,
-  });
-  threaded = await startReferenceThread(START, WORKER);
+  threaded = startReferenceThread(START, WORKER);
+  threadedBase = (await threaded.ready).eventsBase;
   inThread = await startReference({
     dataset: generateDataset({ seed: START.seed, events: START.events }),
     apiKeys: START.apiKeys,
@@ -49,20 +50,20 @@ async function events(
 
 describe("the reference on a thread", () => {
   test("answers queries as the reference in this thread does, faults included", async () => {
-    const all = await events(threaded!.eventsBase, "");
+    const all = await events(threadedBase, "");
     expect(all.status).toBe(200);
     expect(all.list).toHaveLength(START.events);
     expect(all).toEqual(await events(inThread!.eventsBase, ""));
     // lt-event-inclusive: the strict bound is answered as inclusive, in both.
     const times = all.list.map((e) => String(e.eventTime)).sort();
     const bound = `?LT_eventTime=${encodeURIComponent(times[10]!)}`;
-    const bounded = await events(threaded!.eventsBase, bound);
+    const bounded = await events(threadedBase, bound);
     expect(bounded).toEqual(await events(inThread!.eventsBase, bound));
     expect(bounded.list.some((e) => e.eventTime === times[10])).toBe(true);
   });
 
   test("refuses a key it did not issue", async () => {
-    const response = await fetch(`${threaded!.eventsBase}/events`, { headers: { "X-API-Key": "other" } });
+    const response = await fetch(`${threadedBase}/events`, { headers: { "X-API-Key": "other" } });
     await response.arrayBuffer();
     expect(response.status).toBe(401);
   });
@@ -73,14 +74,43 @@ describe("the reference on a thread", () => {
       () => "started",
       (err: Error) => err.message,
     );
-    await expect(startReferenceThread({ ...START, faults: ["no-such-fault"] }, WORKER)).rejects.toThrow(own);
+    const refused = startReferenceThread({ ...START, faults: ["no-such-fault"] }, WORKER);
+    await expect(refused.ready).rejects.toThrow(own);
+    await refused.close();
   });
 
   test("ends its thread when closed, once however often it is asked", async () => {
-    const reference = await startReferenceThread({ ...START, events: 5 }, WORKER);
+    const reference = startReferenceThread({ ...START, events: 5 }, WORKER);
+    await reference.ready;
     await expect(Promise.all([reference.close(), reference.close()])).resolves.toEqual([
       undefined,
       undefined,
     ]);
+  });
+
+  test("closed while it starts, stops there, and its start is refused", async () => {
+    const reference = startReferenceThread({ ...START, events: 50_000 }, WORKER);
+    await reference.close();
+    await expect(reference.ready).rejects.toThrow(/ended before it listened/);
+  });
+
+  test("closed after its thread ended by itself, closes at once", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-thread-"));
+    try {
+      // A thread that says it listens and then ends, as one an uncaught error ended would.
+      const file = path.join(dir, "ends.mjs");
+      await writeFile(
+        file,
+        `import { parentPort } from "node:worker_threads";
+         parentPort.postMessage({ type: "listening", eventsBase: "http://127.0.0.1:9", resolverBase: "http://127.0.0.1:9" });
+         setTimeout(() => process.exit(0), 10);`,
+      );
+      const reference = startReferenceThread({ ...START, events: 5 }, file);
+      await reference.ready;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(reference.close()).resolves.toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
