@@ -218,7 +218,11 @@ function selectedFiles(
  * that fails to load is reported by runSuites, as an error of the run.
  */
 export function preloadSuites(ctx: Pick<RunContext, "classes" | "onlyRequirements">, repoRoot: string): void {
-  for (const { file } of selectedFiles(ctx, repoRoot)) declarationsOf(file).catch(() => undefined);
+  try {
+    for (const { file } of selectedFiles(ctx, repoRoot)) declarationsOf(file).catch(() => undefined);
+  } catch {
+    // A suite file that cannot be read is runSuites' to report, when the run reaches its suites.
+  }
 }
 
 async function runInProcess(
