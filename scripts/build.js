@@ -9,7 +9,9 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  BUNDLED_PACKAGES,
   bundleCurrent,
+  bundledVersions,
   bundlePaths,
   compiledPairs,
   mtime,
@@ -93,7 +95,7 @@ if (compiled + removed > 0) {
 // largest a full run loads (the JSON-LD processor, fast-check) go in with what they import, which spares resolving
 // and loading their files one by one; the rest stay outside, imported from node_modules as they are. A bundle made
 // before the last install of packages is not run (compiled.js).
-const BUNDLED_PACKAGES = new Set(["undici", "fastify", "jsonld", "fast-check"]);
+const bundled = new Set(BUNDLED_PACKAGES);
 const packageOf = (specifier) =>
   specifier
     .split("/")
@@ -121,7 +123,7 @@ const somePackagesInside = {
     }));
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       const fromPackage = args.importer.split(path.sep).includes("node_modules");
-      if (fromPackage || BUNDLED_PACKAGES.has(packageOf(args.path))) return undefined;
+      if (fromPackage || bundled.has(packageOf(args.path))) return undefined;
       return { path: args.path, external: true };
     });
   },
@@ -171,7 +173,8 @@ if (!bundleCurrent(root, pairs)) {
     process.exit(1);
   }
   // Written last: a bundle without its stamp is never run.
-  writeFileSync(bundle.stamp, `${JSON.stringify({ sources: sourceNames(root, pairs) }, null, 1)}\n`);
+  const stamp = { sources: sourceNames(root, pairs), packages: bundledVersions(root) };
+  writeFileSync(bundle.stamp, `${JSON.stringify(stamp, null, 1)}\n`);
   process.stdout.write(
     `build: ${entryPoints.length} entry points bundled into ${path.relative(root, bundle.dir)}/\n`,
   );

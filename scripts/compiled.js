@@ -53,29 +53,53 @@ export function bundlePaths(root) {
   return { dir, stamp: path.join(dir, "sources.json"), main: path.join(dir, "src", "cli", "main.js") };
 }
 
+/** The packages the bundle holds rather than imports (scripts/build.js), each with what it imports in turn. */
+export const BUNDLED_PACKAGES = ["undici", "fastify", "jsonld", "fast-check"];
+
+/** The installed version of each bundled package, as a bundle's stamp records them. */
+export function bundledVersions(root) {
+  const versions = {};
+  for (const name of BUNDLED_PACKAGES) {
+    try {
+      versions[name] = JSON.parse(
+        readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8"),
+      ).version;
+    } catch {
+      versions[name] = null;
+    }
+  }
+  return versions;
+}
+
+/** The files that make the bundle what it is besides the sources: the build, and this file, which it inlines. */
+const BUILD_FILES = [path.join("scripts", "build.js"), path.join("scripts", "compiled.js")];
+
 /** The sources as a bundle's stamp lists them: paths relative to `root`, sorted. */
 export function sourceNames(root, pairs = compiledPairs(root)) {
   return pairs.map((p) => path.relative(root, p.source).split(path.sep).join("/")).sort();
 }
 
 /**
- * Whether dist/bundle says what the sources say now: its stamp was written after every source and compiled file
- * was, and after the last install of packages, and lists exactly the sources there are (a source removed since is
- * not in it).
+ * Whether dist/bundle says what the sources say now: its stamp was written after every source, compiled file and
+ * build script was, and after the last install of packages, and lists exactly the sources there are (a source
+ * removed since is not in it) and the versions of the packages it holds as they are installed.
  */
 export function bundleCurrent(root, pairs = compiledPairs(root)) {
   const { stamp } = bundlePaths(root);
   const built = mtime(stamp);
   if (built === undefined) return false;
-  let listed;
+  let recorded;
   try {
-    listed = JSON.parse(readFileSync(stamp, "utf8")).sources;
+    recorded = JSON.parse(readFileSync(stamp, "utf8"));
   } catch {
     return false;
   }
-  if (JSON.stringify(listed) !== JSON.stringify(sourceNames(root, pairs))) return false;
-  // npm rewrites this file on every install: packages the bundle holds may have changed with it.
+  if (JSON.stringify(recorded.sources) !== JSON.stringify(sourceNames(root, pairs))) return false;
+  // Other versions of the packages it holds, whatever installed them.
+  if (JSON.stringify(recorded.packages) !== JSON.stringify(bundledVersions(root))) return false;
+  // npm rewrites this file on every install: what the packages it holds import may have changed with it.
   if ((mtime(path.join(root, "node_modules", ".package-lock.json")) ?? 0) > built) return false;
+  if (BUILD_FILES.some((file) => (mtime(path.join(root, file)) ?? 0) > built)) return false;
   return pairs.every(
     ({ source, target }) =>
       (mtime(source) ?? Number.POSITIVE_INFINITY) <= built &&

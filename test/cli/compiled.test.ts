@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   bundleCurrent,
+  bundledVersions,
   bundlePaths,
   compiledPairs,
   runnable,
@@ -57,11 +58,17 @@ describe("which sources have no current compiled file", () => {
 });
 
 describe("whether the bundle is current", () => {
-  async function stamp(sources: string[], when: number): Promise<void> {
+  async function stamp(sources: string[], when: number, packages = bundledVersions(work.dir)): Promise<void> {
     const { stamp: file } = bundlePaths(work.dir);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify({ sources }));
+    await writeFile(file, JSON.stringify({ sources, packages }));
     await utimes(file, when, when);
+  }
+
+  async function installed(name: string, version: string): Promise<void> {
+    const at = path.join(work.dir, "node_modules", name, "package.json");
+    await mkdir(path.dirname(at), { recursive: true });
+    await writeFile(at, JSON.stringify({ name, version }));
   }
 
   async function builtTree(): Promise<void> {
@@ -103,6 +110,26 @@ describe("whether the bundle is current", () => {
     await file("node_modules/.package-lock.json", 2_500);
     expect(runnable(work.dir)).toBe("bundle");
     await file("node_modules/.package-lock.json", 4_000);
+    expect(runnable(work.dir)).toBe("compiled");
+  });
+
+  it("runs the compiled files when a package it holds is installed in another version, by whatever means", async () => {
+    await builtTree();
+    await installed("undici", "7.0.0");
+    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
+    expect(bundledVersions(work.dir).undici).toBe("7.0.0");
+    expect(runnable(work.dir)).toBe("bundle");
+    // Same time, no lockfile touched (another package manager, a copy): the version tells.
+    await installed("undici", "7.1.0");
+    expect(runnable(work.dir)).toBe("compiled");
+  });
+
+  it("runs the compiled files when the build script changed after the bundle was made", async () => {
+    await builtTree();
+    await file("scripts/build.js", 2_500);
+    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
+    expect(runnable(work.dir)).toBe("bundle");
+    await file("scripts/build.js", 3_500);
     expect(runnable(work.dir)).toBe("compiled");
   });
 
