@@ -42,5 +42,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     sequence: { sequencer: SlowFilesFirst },
+    globalSetup: ["test/support/build.ts"],
   },
 });

@@ -45,10 +45,9 @@ async function verdicts(dir: string): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
+  // The tests' global setup has built dist/ and the bundle (test/support/build.ts).
   work = await tempDir("bundle");
-  // A no-op after `npm test`'s own build; after an edit it brings dist/ and the bundle up to date.
-  await finished(process.execPath, [path.join(REPO_ROOT, "scripts", "build.js")], 0);
-}, 120_000);
+});
 
 afterAll(async () => {
   await work?.remove();
