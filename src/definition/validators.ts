@@ -189,24 +189,8 @@ function compiled(set: SchemaSet, cacheDir: string): Map<string, ValidateFunctio
 }
 
 /**
- * The validator of a JSON Schema 2020-12 schema of the harness's own (the report schema), compiled once for all
- * runs as the payload schemas are (see compiled).
- */
-export function ownSchemaValidator(
-  name: string,
-  schema: object,
-  cacheDir: string = VALIDATOR_CACHE,
-): ValidateFunction {
-  const validate = compiled({ draft: "2020-12", shared: [], exported: [[key(name), schema]] }, cacheDir).get(
-    key(name),
-  );
-  if (validate === undefined) throw new Error(`Ajv compiled no validator for ${name}.`);
-  return validate;
-}
-
-/**
- * The validators of several JSON Schema 2020-12 schemas at once, by name, compiled once for all runs as the
- * payload schemas are (see compiled): the master data properties of a definition, say.
+ * The validators of JSON Schema 2020-12 schemas of the harness's own, by name, compiled once for all runs as the
+ * payload schemas are (see compiled): the report schema, the master data properties of a definition.
  */
 export function ownSchemaValidatorsOf(
   schemas: readonly (readonly [name: string, schema: object])[],
@@ -216,7 +200,17 @@ export function ownSchemaValidatorsOf(
     { draft: "2020-12", shared: [], exported: schemas.map(([name, schema]) => [key(name), schema]) },
     cacheDir,
   );
+  // compiled answers every key it was given, or throws.
   return new Map(schemas.map(([name]) => [name, found.get(key(name))!]));
+}
+
+/** The validator of one such schema (ownSchemaValidatorsOf). */
+export function ownSchemaValidator(
+  name: string,
+  schema: object,
+  cacheDir: string = VALIDATOR_CACHE,
+): ValidateFunction {
+  return ownSchemaValidatorsOf([[name, schema]], cacheDir).get(name)!;
 }
 
 /** Compiles, once, every schema the harness validates payloads with (see compiled for how once). */

@@ -358,17 +358,18 @@ export function createPropertyChecker(definition: Definition): PropertyChecker {
   const wanted = definition.masterDataTypes.flatMap((info) =>
     info.properties
       .filter((p) => !JSON_LD_MEMBERS.has(p.name))
-      .map((p) => ({ type: info.type, name: p.name, schema: standaloneSchema(definition.raw, p.schema) })),
+      .map((p, i) => ({
+        type: info.type,
+        name: p.name,
+        key: `master-data-${info.type}-${i}`,
+        schema: standaloneSchema(definition.raw, p.schema),
+      })),
   );
-  const validators = ownSchemaValidatorsOf(
-    wanted.map((w, i) => [`master-data-property-${i}`, w.schema] as const),
-  );
+  const validators = ownSchemaValidatorsOf(wanted.map((w) => [w.key, w.schema] as const));
   const byType = new Map<MasterDataTypeName, { name: string; validate: ValidateFunction }[]>();
-  wanted.forEach((w, i) => {
-    const list = byType.get(w.type) ?? [];
-    list.push({ name: w.name, validate: validators.get(`master-data-property-${i}`)! });
-    byType.set(w.type, list);
-  });
+  for (const w of wanted) {
+    byType.set(w.type, [...(byType.get(w.type) ?? []), { name: w.name, validate: validators.get(w.key)! }]);
+  }
   return (type, doc) => {
     if (!isRecord(doc)) return [];
     const problems: PropertyProblem[] = [];
