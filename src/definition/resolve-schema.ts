@@ -177,11 +177,9 @@ function selfContained(text: string): object | undefined {
 }
 
 /**
- * Throws SchemaUnavailableError unless resolveSchema would find the schema and everything it refers to: what a
- * run asks before it starts. A schema that is a JSON object referring to nothing outside itself is available once
- * it is found; any other is resolved whole.
+ * Throws SchemaUnavailableError unless resolveSchema finds the schema and everything it refers to: what a run asks
+ * before it starts. A schema that is a JSON object referring to nothing outside itself is found without the parser.
  */
 export async function assertSchemaAvailable(url: string, opts: ResolveOptions = {}): Promise<void> {
-  if (/^https?:\/\//i.test(url) && selfContained((await locate(url, opts)).text) !== undefined) return;
   await resolveSchema(url, opts);
 }
