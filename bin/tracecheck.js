@@ -3,20 +3,15 @@
 // prepare script) when it is current, else the compiled files in dist/ when each is current, else the TypeScript
 // sources through tsx (after an edit, or without a build). Either way it runs what the sources say now.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { runnable } from "../scripts/compiled.js";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathInForm, runnable } from "../scripts/compiled.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-let main;
 const form = runnable(root);
-if (form === "bundle") {
-  ({ main } = await import("../dist/bundle/src/cli/main.js"));
-} else if (form === "compiled") {
-  ({ main } = await import("../dist/src/cli/main.js"));
-} else {
+if (form === "sources") {
   const { register } = await import("tsx/esm/api");
   register();
-  ({ main } = await import("../src/cli/main.ts"));
 }
+const { main } = await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href);
 process.exitCode = await main(process.argv.slice(2));

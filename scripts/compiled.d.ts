@@ -6,9 +6,11 @@ export interface CompiledPair {
 export declare function mtime(file: string): number | undefined;
 export declare function compiledPairs(root: string): CompiledPair[];
 export declare function staleSources(root: string, pairs?: CompiledPair[]): CompiledPair[];
-export declare function bundlePaths(root: string): { dir: string; stamp: string; main: string };
+export type CodeForm = "bundle" | "compiled" | "sources";
+export declare function pathInForm(root: string, form: CodeForm, relative: string): string;
+export declare function bundlePaths(root: string): { dir: string; stamp: string };
 export declare function sourceNames(root: string, pairs?: CompiledPair[]): string[];
 export declare const BUNDLED_PACKAGES: readonly string[];
 export declare function bundledVersions(root: string): Record<string, string | null>;
 export declare function bundleCurrent(root: string, pairs?: CompiledPair[]): boolean;
-export declare function runnable(root: string): "bundle" | "compiled" | "sources";
+export declare function runnable(root: string): CodeForm;

@@ -1,5 +1,6 @@
-// Which sources under src/ and suites/ have no current compiled file in dist/: the build compiles them, and
-// bin/tracecheck.js runs dist/ only when there are none, so that it always runs what the sources say now.
+// Which form of tracecheck is current: the sources under src/ and suites/, their compiled files in dist/ (none may be
+// older than its source), or the bundle of those in dist/bundle. The build makes them, and bin/tracecheck.js runs
+// the most compiled one that is current, so that it always runs what the sources say now.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -28,19 +29,38 @@ export function compiledPairs(root) {
     for (const entry of entries) {
       if (!entry.isFile() || !entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) continue;
       const source = path.join(entry.parentPath, entry.name);
-      const target = path.join(root, "dist", path.relative(root, source)).replace(/\.ts$/, ".js");
+      const target = pathInForm(root, "compiled", path.relative(root, source));
       pairs.push({ source, target });
     }
   }
   return pairs;
 }
 
+/**
+ * The modification times of a pair's source and compiled file, read once per pair: deciding what to run asks
+ * about both twice (staleSources, bundleCurrent), on every start of the command.
+ */
+function timesOf(pair) {
+  pair.times ??= { source: mtime(pair.source), target: mtime(pair.target) };
+  return pair.times;
+}
+
 /** The pairs whose compiled file is missing or older than its source. */
 export function staleSources(root, pairs = compiledPairs(root)) {
-  return pairs.filter(({ source, target }) => {
-    const built = mtime(target);
-    return built === undefined || built < (mtime(source) ?? Number.POSITIVE_INFINITY);
+  return pairs.filter((pair) => {
+    const { source, target } = timesOf(pair);
+    return target === undefined || target < (source ?? Number.POSITIVE_INFINITY);
   });
+}
+
+/**
+ * Where the source at `relative` (a path under `root`, like src/cli/main.ts, or a folder) is run from in a form:
+ * itself from the sources, its compiled file under dist/, or its file in the bundle under dist/bundle.
+ */
+export function pathInForm(root, form, relative) {
+  if (form === "sources") return path.join(root, relative);
+  const compiled = relative.replace(/\.ts$/, ".js");
+  return form === "bundle" ? path.join(root, "dist", "bundle", compiled) : path.join(root, "dist", compiled);
 }
 
 /**
@@ -50,7 +70,7 @@ export function staleSources(root, pairs = compiledPairs(root)) {
  */
 export function bundlePaths(root) {
   const dir = path.join(root, "dist", "bundle");
-  return { dir, stamp: path.join(dir, "sources.json"), main: path.join(dir, "src", "cli", "main.js") };
+  return { dir, stamp: path.join(dir, "sources.json") };
 }
 
 /** The packages the bundle holds rather than imports (scripts/build.js), each with what it imports in turn. */
@@ -100,11 +120,10 @@ export function bundleCurrent(root, pairs = compiledPairs(root)) {
   // npm rewrites this file on every install: what the packages it holds import may have changed with it.
   if ((mtime(path.join(root, "node_modules", ".package-lock.json")) ?? 0) > built) return false;
   if (BUILD_FILES.some((file) => (mtime(path.join(root, file)) ?? 0) > built)) return false;
-  return pairs.every(
-    ({ source, target }) =>
-      (mtime(source) ?? Number.POSITIVE_INFINITY) <= built &&
-      (mtime(target) ?? Number.POSITIVE_INFINITY) <= built,
-  );
+  return pairs.every((pair) => {
+    const { source, target } = timesOf(pair);
+    return (source ?? Number.POSITIVE_INFINITY) <= built && (target ?? Number.POSITIVE_INFINITY) <= built;
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CodeForm } from "../../scripts/compiled.js";
 
 /**
  * The repository root: the nearest folder above this file that holds a package.json. This file runs from
@@ -23,9 +24,7 @@ export const REPO_ROOT = repositoryRoot(path.dirname(HERE));
  * compiled files one by one (dist/), or the TypeScript sources through a loader. Code that starts more code (the
  * engine its suite files, a run its reference thread) starts it in the same form.
  */
-export const CODE_FORM: "bundle" | "compiled" | "sources" = HERE.startsWith(
-  path.join(REPO_ROOT, "dist", "bundle") + path.sep,
-)
+export const CODE_FORM: CodeForm = HERE.startsWith(path.join(REPO_ROOT, "dist", "bundle") + path.sep)
   ? "bundle"
   : HERE.startsWith(path.join(REPO_ROOT, "dist") + path.sep)
     ? "compiled"

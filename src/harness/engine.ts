@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { pathInForm } from "../../scripts/compiled.js";
 import { CODE_FORM } from "../definition/locations.ts";
 import type { RunContext } from "./context.ts";
 import { scopeOf } from "./run-scope.ts";
@@ -47,9 +48,6 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
  */
 export const COMPILED = CODE_FORM !== "sources";
 
-/** Whether it runs the bundle (dist/bundle): the suite files it loads are then the bundle's, which share its modules. */
-const BUNDLED = CODE_FORM === "bundle";
-
 /**
  * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one
  * waits another computes, and the latency of a distant target overlaps. The run's one client holds the requests in
@@ -70,11 +68,7 @@ export function checkTimeoutMs(ctx: RunContext): number {
 
 /** The suite files of one class folder, in a stable order. */
 function suiteFilesOf(repoRoot: string, folder: string): string[] {
-  const dir = path.join(
-    repoRoot,
-    ...(BUNDLED ? ["dist", "bundle", "suites"] : COMPILED ? ["dist", "suites"] : ["suites"]),
-    folder,
-  );
+  const dir = pathInForm(repoRoot, CODE_FORM, path.join("suites", folder));
   const ending = COMPILED ? ".suite.js" : ".suite.ts";
   let names: string[];
   try {

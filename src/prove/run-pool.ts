@@ -3,7 +3,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runnable } from "../../scripts/compiled.js";
+import { pathInForm, runnable } from "../../scripts/compiled.js";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { childEnvironment, type TracecheckOutcome, type TracecheckRun } from "./outcome.ts";
 import { mapPool } from "./pool.ts";
@@ -16,15 +16,9 @@ import type { WorkerReply, WorkerRequest } from "./worker.ts";
  */
 function workerEntry(): { file: string; execArgv: string[] } {
   const form = runnable(REPO_ROOT);
-  if (form === "bundle") {
-    return { file: path.join(REPO_ROOT, "dist", "bundle", "src", "prove", "worker.js"), execArgv: [] };
-  }
-  if (form === "compiled") {
-    return { file: path.join(REPO_ROOT, "dist", "src", "prove", "worker.js"), execArgv: [] };
-  }
   return {
-    file: path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts"),
-    execArgv: ["--import", "tsx"],
+    file: pathInForm(REPO_ROOT, form, "src/prove/worker.ts"),
+    execArgv: form === "sources" ? ["--import", "tsx"] : [],
   };
 }
 

@@ -1,8 +1,8 @@
 // The reference sender on a worker thread (thread-worker.ts): the same server, generated dataset and faults as
 // startReference gives in the caller's thread, serving from another core. A run against the embedded reference
 // spends a fifth of its time in the reference; on a thread of its own that time no longer delays the checks.
-import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { pathInForm } from "../../scripts/compiled.js";
 import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
 import type { ReferenceConfig } from "./types.ts";
 
@@ -44,10 +44,9 @@ export interface ReferenceThread {
  * which a thread could only run through a loader of its own: the caller then serves from its own thread.
  */
 export function threadWorkerFile(): string | undefined {
-  if (CODE_FORM === "bundle")
-    return path.join(REPO_ROOT, "dist", "bundle", "src", "reference", "thread-worker.js");
-  if (CODE_FORM === "compiled") return path.join(REPO_ROOT, "dist", "src", "reference", "thread-worker.js");
-  return undefined;
+  return CODE_FORM === "sources"
+    ? undefined
+    : pathInForm(REPO_ROOT, CODE_FORM, "src/reference/thread-worker.ts");
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   bundledVersions,
   bundlePaths,
   compiledPairs,
+  pathInForm,
   runnable,
   sourceNames,
   staleSources,
@@ -104,12 +105,17 @@ describe("whether the bundle is current", () => {
     expect(runnable(work.dir)).toBe("compiled");
   });
 
-  it("runs the compiled files when packages were installed after the bundle was made", async () => {
+  // npm rewrites its lockfile in node_modules on every install; the build scripts make the bundle what it is.
+  it.each([
+    ["packages were installed", "node_modules/.package-lock.json"],
+    ["the build script changed", "scripts/build.js"],
+    ["the helper the build inlines changed", "scripts/compiled.js"],
+  ])("runs the compiled files when %s after the bundle was made", async (_what, changed) => {
     await builtTree();
+    await file(changed, 2_500);
     await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
-    await file("node_modules/.package-lock.json", 2_500);
     expect(runnable(work.dir)).toBe("bundle");
-    await file("node_modules/.package-lock.json", 4_000);
+    await file(changed, 3_500);
     expect(runnable(work.dir)).toBe("compiled");
   });
 
@@ -124,19 +130,26 @@ describe("whether the bundle is current", () => {
     expect(runnable(work.dir)).toBe("compiled");
   });
 
-  it("runs the compiled files when the build script changed after the bundle was made", async () => {
-    await builtTree();
-    await file("scripts/build.js", 2_500);
-    await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
-    expect(runnable(work.dir)).toBe("bundle");
-    await file("scripts/build.js", 3_500);
-    expect(runnable(work.dir)).toBe("compiled");
-  });
-
   it("runs the sources when one is newer than its compiled file, whatever the bundle", async () => {
     await builtTree();
     await stamp(["src/cli/main.ts", "suites/auth/header.suite.ts"], 3_000);
     await file("src/cli/main.ts", 5_000);
     expect(runnable(work.dir)).toBe("sources");
+  });
+});
+
+describe("where a source runs from in each form", () => {
+  it("is itself, its compiled file in dist/, or its file in the bundle; a folder maps alike", () => {
+    const root = path.join("/", "repo");
+    expect(pathInForm(root, "sources", "src/cli/main.ts")).toBe(path.join(root, "src", "cli", "main.ts"));
+    expect(pathInForm(root, "compiled", "src/cli/main.ts")).toBe(
+      path.join(root, "dist", "src", "cli", "main.js"),
+    );
+    expect(pathInForm(root, "bundle", "src/cli/main.ts")).toBe(
+      path.join(root, "dist", "bundle", "src", "cli", "main.js"),
+    );
+    expect(pathInForm(root, "bundle", path.join("suites", "auth"))).toBe(
+      path.join(root, "dist", "bundle", "suites", "auth"),
+    );
   });
 });
