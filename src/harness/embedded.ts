@@ -1,22 +1,22 @@
-// The embedded reference on a thread of its own, started as soon as a run's options are known: the command starts
-// it before it loads the harness, so that the reference loads, generates its dataset and listens while the harness
-// loads, and serves from another core while the checks run.
+// The embedded reference a run checks when it has no target: on a thread of its own where it can be, started as
+// soon as the run's options are known (the command starts it before it loads the harness, so that the reference
+// loads, generates its dataset and listens while the harness loads, and serves from another core while the checks
+// run), else in the run's own thread.
 import { randomBytes } from "node:crypto";
-import { type NamedConfiguration, referenceConfiguration } from "../reference/configurations.ts";
-import {
-  type ReferenceThread,
-  startReferenceThread,
-  type ThreadReference,
-  threadWorkerFile,
-} from "../reference/thread.ts";
+import type { Dataset } from "../model/index.ts";
+import { referenceConfiguration } from "../reference/configurations.ts";
+import { type ReferenceThread, startReferenceThread, threadWorkerFile } from "../reference/thread.ts";
+import type { ReferenceOptions } from "../reference/types.ts";
 import type { RunOptions } from "./options.ts";
 
-export interface EmbeddedThread {
+export interface EmbeddedThread extends ReferenceThread {
   /** The key the reference accepts: --api-key, or one of its own. */
   apiKey: string;
-  /** The reference once it listens; rejects with the reason it could not start. */
-  ready: Promise<ThreadReference>;
-  /** Stops the reference, listening, still starting or ended; a second call waits for the first. */
+}
+
+export interface EmbeddedReference {
+  eventsBase: string;
+  resolverBase: string;
   close(): Promise<void>;
 }
 
@@ -26,40 +26,54 @@ export function embeddedKey(opts: Pick<RunOptions, "apiKey">): string {
 }
 
 /**
+ * How the run's options set up its embedded reference, wherever it runs: the key, the faults, and a named
+ * configuration's settings (throws for a name there is none of).
+ */
+function referenceSetup(
+  opts: RunOptions,
+  apiKey: string,
+): Pick<ReferenceOptions, "apiKeys" | "faults" | "config" | "resolverPort"> {
+  const named = opts.referenceConfig === undefined ? undefined : referenceConfiguration(opts.referenceConfig);
+  return {
+    apiKeys: [apiKey],
+    faults: opts.embeddedFaults,
+    ...(named ? { config: named.config } : {}),
+    ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
+  };
+}
+
+/**
  * Starts the embedded reference of `opts` on a thread, or answers undefined where the run serves it from its own
- * thread: a run with a target has none, a dataset file is read where the run reports on it, and code run from the
- * TypeScript sources has no compiled thread to start (src/reference/thread.ts).
+ * thread: a run with a target has none, a dataset file is read where the run reports on it, code run from the
+ * TypeScript sources has no compiled thread to start (src/reference/thread.ts), and a configuration name the run
+ * refuses, or a thread the machine cannot make, is left to the run's own thread to report or do without.
  */
 export function startEmbeddedThread(opts: RunOptions): EmbeddedThread | undefined {
   if (opts.target !== undefined || opts.dataset !== undefined) return undefined;
   const file = threadWorkerFile();
   if (file === undefined) return undefined;
-  let named: NamedConfiguration | undefined;
-  try {
-    named = opts.referenceConfig === undefined ? undefined : referenceConfiguration(opts.referenceConfig);
-  } catch {
-    // The run refuses the name itself, in its own words.
-    return undefined;
-  }
   const apiKey = embeddedKey(opts);
   let thread: ReferenceThread;
   try {
     thread = startReferenceThread(
-      {
-        seed: opts.seed,
-        events: opts.embeddedEvents,
-        apiKeys: [apiKey],
-        faults: opts.embeddedFaults,
-        ...(named ? { config: named.config } : {}),
-        ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
-      },
+      { seed: opts.seed, events: opts.embeddedEvents, ...referenceSetup(opts, apiKey) },
       file,
     );
   } catch {
-    // No thread could be made (a limit of the machine's): the run serves the reference from its own.
     return undefined;
   }
   // Whoever uses the reference hears why it did not start; a run that ended before needing it does not.
   thread.ready.catch(() => undefined);
-  return { apiKey, ready: thread.ready, close: thread.close };
+  return { ...thread, apiKey };
+}
+
+/** The embedded reference in this thread, serving `dataset`. Its server code is loaded only then. */
+export async function startEmbeddedHere(
+  opts: RunOptions,
+  apiKey: string,
+  dataset: Dataset,
+): Promise<EmbeddedReference> {
+  const setup = referenceSetup(opts, apiKey);
+  const { startReference } = await import("../reference/index.ts");
+  return await startReference({ dataset, ...setup });
 }

@@ -6,12 +6,17 @@ import path from "node:path";
 import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from "../definition/index.ts";
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { HttpClient, HttpError } from "../http/index.ts";
-import { referenceConfiguration } from "../reference/configurations.ts";
 import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
 import type { RunContext } from "./context.ts";
-import { type EmbeddedThread, embeddedKey, startEmbeddedThread } from "./embedded.ts";
+import {
+  type EmbeddedReference,
+  type EmbeddedThread,
+  embeddedKey,
+  startEmbeddedHere,
+  startEmbeddedThread,
+} from "./embedded.ts";
 import { preloadSuites, runSuites, whenAborted } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
 import { loadRegistry } from "./registry.ts";
@@ -256,40 +261,27 @@ export async function runTracecheck(
     );
   }
 
-  let reference: { eventsBase: string; resolverBase: string; close(): Promise<void> } | undefined;
+  let reference: EmbeddedReference | undefined;
   let eventsBase = opts.target;
   let resolverBase = opts.resolver;
   let apiKey = opts.apiKey;
-  // The embedded reference: a generated dataset and a key of its own, so that every class has something to check.
-  // On a thread of its own where it can be (src/harness/embedded.ts), the command's if it started one already.
-  const thread = eventsBase ? undefined : (embedded ?? startEmbeddedThread(opts));
-  if (thread !== undefined) {
-    apiKey = thread.apiKey;
+  if (!eventsBase) {
+    // The embedded reference: a generated dataset and a key of its own, so that every class has something to check;
+    // on its thread (the command's, if it started one already), else here.
+    const thread = embedded ?? startEmbeddedThread(opts);
+    apiKey = thread?.apiKey ?? embeddedKey(opts);
+    const starting =
+      thread !== undefined
+        ? thread.ready.then((at) => ({ ...at, close: thread.close }))
+        : startEmbeddedHere(
+            opts,
+            apiKey,
+            opts.dataset
+              ? await readDatasetFile(opts.dataset)
+              : generateDataset({ seed: opts.seed, events: opts.embeddedEvents }),
+          );
     try {
-      const listening = await thread.ready;
-      reference = { ...listening, close: thread.close };
-    } catch (err) {
-      return await incomplete((err as Error).message);
-    }
-    eventsBase = reference.eventsBase;
-    resolverBase = reference.resolverBase;
-  } else if (!eventsBase) {
-    const dataset = opts.dataset
-      ? await readDatasetFile(opts.dataset)
-      : generateDataset({ seed: opts.seed, events: opts.embeddedEvents });
-    apiKey = embeddedKey(opts);
-    try {
-      const named =
-        opts.referenceConfig === undefined ? undefined : referenceConfiguration(opts.referenceConfig);
-      // Loaded here only: a run with a target, or with the reference on its thread, needs no server code.
-      const { startReference } = await import("../reference/index.ts");
-      reference = await startReference({
-        dataset,
-        apiKeys: [apiKey],
-        faults: opts.embeddedFaults,
-        ...(named ? { config: named.config } : {}),
-        ...(named?.resolverPort !== undefined ? { resolverPort: named.resolverPort } : {}),
-      });
+      reference = await starting;
     } catch (err) {
       return await incomplete((err as Error).message);
     }

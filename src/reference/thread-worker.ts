@@ -11,39 +11,30 @@ const port = parentPort;
 if (port === null) throw new Error("thread-worker.ts runs as a worker thread of src/reference/thread.ts.");
 
 let running: RunningReference | undefined;
-const reply = (message: ThreadReply) => port.postMessage(message);
+const reply = (sent: ThreadReply) => port.postMessage(sent);
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 // An exception the reference does not catch is the run's to report, as it was when the reference shared the run's
 // thread; the thread goes on serving rather than end and leave the run talking to nobody.
-const fault = (err: unknown) =>
-  reply({ type: "fault", error: err instanceof Error ? err.message : String(err) });
+const fault = (err: unknown) => reply({ type: "fault", error: message(err) });
 process.on("uncaughtException", fault);
 process.on("unhandledRejection", fault);
 
 port.on("message", (request: ThreadRequest) => {
   if (request.type !== "close") return;
-  const closed = running?.close() ?? Promise.resolve();
-  closed.then(
-    () => {
+  // Closed or not (a close that fails leaves nothing to serve either), the thread is done: it says so, and ends.
+  void (running?.close() ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => {
       reply({ type: "closed" });
       port.close();
-    },
-    (err: unknown) => {
-      reply({ type: "closed", error: err instanceof Error ? err.message : String(err) });
-      port.close();
-    },
-  );
+    });
 });
 
 try {
-  running = await startReference({
-    dataset: generateDataset({ seed: start.seed, events: start.events }),
-    apiKeys: start.apiKeys,
-    faults: start.faults,
-    ...(start.config === undefined ? {} : { config: start.config }),
-    ...(start.resolverPort === undefined ? {} : { resolverPort: start.resolverPort }),
-  });
+  const { seed, events, ...options } = start;
+  running = await startReference({ ...options, dataset: generateDataset({ seed, events }) });
   reply({ type: "listening", eventsBase: running.eventsBase, resolverBase: running.resolverBase });
 } catch (err) {
-  reply({ type: "failed", error: err instanceof Error ? err.message : String(err) });
+  reply({ type: "failed", error: message(err) });
 }

@@ -4,17 +4,16 @@
 import { Worker } from "node:worker_threads";
 import { pathInForm } from "../../scripts/compiled.js";
 import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
-import type { ReferenceConfig } from "./types.ts";
+import type { ReferenceOptions } from "./types.ts";
 
-/** What the thread starts with: its dataset's seed and size, and the rest of ReferenceOptions. */
-export interface ThreadStart {
+/**
+ * What the thread starts the reference with: the seed and size of the dataset it generates, and the options of
+ * startReference but where it listens (the thread picks free ports).
+ */
+export type ThreadStart = Pick<ReferenceOptions, "apiKeys" | "faults" | "config" | "resolverPort"> & {
   seed: number;
   events: number;
-  apiKeys: string[];
-  faults: string[];
-  config?: Partial<ReferenceConfig>;
-  resolverPort?: number;
-}
+};
 
 export type ThreadRequest = { type: "close" };
 
@@ -22,7 +21,7 @@ export type ThreadReply =
   | { type: "listening"; eventsBase: string; resolverBase: string }
   | { type: "failed"; error: string }
   | { type: "fault"; error: string }
-  | { type: "closed"; error?: string };
+  | { type: "closed" };
 
 export interface ThreadReference {
   eventsBase: string;
@@ -64,6 +63,11 @@ export function startReferenceThread(start: ThreadStart, file: string): Referenc
       resolve();
     });
   });
+  // Thrown in this thread, where a run reports it as an error of the run.
+  const raise = (message: string) =>
+    setImmediate(() => {
+      throw new Error(message);
+    });
   const ready = new Promise<ThreadReference>((resolve, reject) => {
     worker.on("message", (reply: ThreadReply) => {
       if (reply.type === "listening") {
@@ -73,20 +77,14 @@ export function startReferenceThread(start: ThreadStart, file: string): Referenc
         void worker.terminate();
         reject(new Error(reply.error));
       } else if (reply.type === "fault") {
-        setImmediate(() => {
-          throw new Error(`the embedded reference failed: ${reply.error}`);
-        });
-      } else if (reply.type === "closed") {
+        raise(`the embedded reference failed: ${reply.error}`);
+      } else {
         void worker.terminate();
       }
     });
     worker.on("error", (err) => {
       if (state === "starting") reject(err);
-      else if (closing === undefined) {
-        setImmediate(() => {
-          throw new Error(`the embedded reference stopped: ${err.message}`);
-        });
-      }
+      else if (closing === undefined) raise(`the embedded reference stopped: ${err.message}`);
     });
     void ended.then(() => reject(new Error("the embedded reference's thread ended before it listened")));
   });
