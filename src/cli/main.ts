@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedThread } from "../harness/embedded.ts";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
+import type { RunOutcome } from "../harness/run.ts";
 import type { Report } from "../harness/types.ts";
 import {
   DIFF_HELP,
@@ -67,7 +68,7 @@ async function run(args: string[]): Promise<number> {
   process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
   // The embedded reference starts on its thread now, and loads while the harness does.
   const embedded = startEmbeddedThread(opts);
-  let outcome: Awaited<ReturnType<typeof import("../harness/run.ts").runTracecheck>>;
+  let outcome: RunOutcome;
   try {
     const { defaultIo, runTracecheck } = await import("../harness/run.ts");
     const io = defaultIo();

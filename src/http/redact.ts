@@ -55,18 +55,18 @@ export function redact(text: string, secret: string | undefined): string {
   return out;
 }
 
-/**
- * The first `maxChars` characters of the text with the secret redacted. The cut is made after redacting a
- * slightly longer prefix, so that a key straddling the cut cannot leave a fragment behind. The excerpt is a
- * copy: a slice of a string keeps the whole string alive in V8, and an excerpt outlives its body in the
- * evidence and the client's log (a log of 16 MiB bodies held gigabytes).
- */
 /** What an excerpt reads past its end so that a spelling of the key across the cut is redacted whole. */
 function marginOf(secret: string | undefined): number {
   // The spellings come longest first.
   return secret ? (secretForms(secret)[0]?.length ?? 0) : 0;
 }
 
+/**
+ * The first `maxChars` characters of the text with the secret redacted. The cut is made after redacting a
+ * slightly longer prefix, so that a key straddling the cut cannot leave a fragment behind. The excerpt is a
+ * copy: a slice of a string keeps the whole string alive in V8, and an excerpt outlives its body in the
+ * evidence and the client's log (a log of 16 MiB bodies held gigabytes).
+ */
 export function redactedExcerpt(text: string, secret: string | undefined, maxChars: number): string {
   const margin = marginOf(secret);
   const excerpt = redact(text.slice(0, maxChars + margin), secret).slice(0, maxChars);
