@@ -1,13 +1,12 @@
 // The command runs the bundle the build makes (scripts/build.js) while it is current: the bundle must judge as the
 // sources do, requirement for requirement, against a reference with faults of several classes, so that passes
 // and failures are both compared.
-import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runnable } from "../../scripts/compiled.js";
 import type { Report } from "../../src/harness/types.ts";
-import { childEnv, REPO_ROOT, runCli, tempDir } from "../support/cli.ts";
+import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
 
 const FAULTED = [
   ...["--runs", "3", "--events", "40", "--seed", "11", "--quiet"],
@@ -16,28 +15,6 @@ const FAULTED = [
 ];
 
 let work: Awaited<ReturnType<typeof tempDir>>;
-
-/** Runs a command to its end; rejects with its output when it fails to start or exits otherwise than `expected`. */
-function finished(program: string, args: string[], expected: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, {
-      cwd: REPO_ROOT,
-      env: childEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => {
-      output += d;
-    });
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      output += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === expected ? resolve(output) : reject(new Error(`exit ${code}, not ${expected}:\n${output}`)),
-    );
-  });
-}
 
 async function verdicts(dir: string): Promise<Record<string, string>> {
   const report = JSON.parse(await readFile(path.join(dir, "report.json"), "utf8")) as Report;
@@ -58,22 +35,19 @@ test("the bundle judges a faulted reference as the sources do", async () => {
   const bundled = path.join(work.dir, "bundled");
   const sources = path.join(work.dir, "sources");
   const mainSource = path.join(REPO_ROOT, "src", "cli", "main.ts");
-  const [cli] = await Promise.all([
+  const [cli, fromSources] = await Promise.all([
     runCli(["run", ...FAULTED, "--report-dir", bundled]),
-    finished(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--input-type=module",
-        "-e",
-        `const { main } = await import(${JSON.stringify(mainSource)});
-         process.exitCode = await main(${JSON.stringify(["run", ...FAULTED, "--report-dir", sources])});`,
-      ],
-      1,
-    ),
+    runNode([
+      "--import",
+      "tsx",
+      "--input-type=module",
+      "-e",
+      `const { main } = await import(${JSON.stringify(mainSource)});
+       process.exitCode = await main(${JSON.stringify(["run", ...FAULTED, "--report-dir", sources])});`,
+    ]),
   ]);
   expect(cli.code, cli.stderr).toBe(1);
+  expect(fromSources.code, fromSources.stderr).toBe(1);
   const fromBundle = await verdicts(bundled);
   const failed = Object.entries(fromBundle)
     .filter(([, v]) => v.startsWith("fail"))

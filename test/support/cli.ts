@@ -34,8 +34,16 @@ export function runCli(
   args: readonly string[],
   opts: { env?: Record<string, string>; cwd?: string } = {},
 ): Promise<CliResult> {
+  return runNode([BIN, ...args], opts);
+}
+
+/** `node …args` (this Node), from the repository root unless told otherwise; resolves when the process exits. */
+export function runNode(
+  args: readonly string[],
+  opts: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: opts.cwd ?? REPO_ROOT,
       env: childEnv(opts.env),
       stdio: ["ignore", "pipe", "pipe"],
