@@ -110,6 +110,15 @@ const NO_NETWORK_CLIENT = `const refuse = () => {
 };
 module.exports = { httpClient: new Proxy({}, { get: refuse }) };
 `;
+// fastify requires these only when asked for what the reference never asks of it: route schemas (it is given
+// compilers of its own, src/reference/server.ts), a logger, inject(). Outside the bundle, they stay out of the
+// reference's thread's start-up (a third of its loading), and are still found in node_modules if ever required.
+const FASTIFY_ON_DEMAND = new Set([
+  "@fastify/ajv-compiler",
+  "@fastify/fast-json-stringify-compiler",
+  "pino",
+  "light-my-request",
+]);
 const somePackagesInside = {
   name: "some-packages-inside",
   setup(build) {
@@ -122,7 +131,11 @@ const somePackagesInside = {
       loader: "js",
     }));
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      const fromPackage = args.importer.split(path.sep).includes("node_modules");
+      const folders = args.importer.split(path.sep);
+      const fromPackage = folders.includes("node_modules");
+      if (folders.includes("fastify") && FASTIFY_ON_DEMAND.has(packageOf(args.path))) {
+        return { path: args.path, external: true };
+      }
       if (fromPackage || bundled.has(packageOf(args.path))) return undefined;
       return { path: args.path, external: true };
     });

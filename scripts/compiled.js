@@ -27,7 +27,9 @@ export function compiledPairs(root) {
       continue;
     }
     for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) continue;
+      if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+      // Tests are not run compiled; declarations compile to nothing.
+      if (entry.name.endsWith(".test.ts") || entry.name.endsWith(".d.ts")) continue;
       const source = path.join(entry.parentPath, entry.name);
       const target = pathInForm(root, "compiled", path.relative(root, source));
       pairs.push({ source, target });

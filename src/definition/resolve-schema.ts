@@ -1,7 +1,6 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FileInfo } from "@apidevtools/json-schema-ref-parser";
-import { fetch } from "undici";
 import { SchemaUnavailableError } from "./errors.ts";
 import { DEFAULT_SCHEMA_CACHE, DEFAULT_SIBLING_MIRROR } from "./locations.ts";
 
@@ -54,6 +53,8 @@ async function readIfPresent(file: string | undefined): Promise<string | undefin
 }
 
 async function fetchAndCache(url: string, cacheFile: string | undefined): Promise<string> {
+  // Loaded only here: the network is the last resort, and undici's fetch loads most of undici.
+  const { fetch } = await import("undici");
   const response = await fetch(url, {
     signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     headers: { accept: "application/schema+json, application/json" },

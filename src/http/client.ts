@@ -1,5 +1,4 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { Agent, request } from "undici";
 import type { ExchangeRecord } from "../harness/types.ts";
 import { type BodySoFar, bodyBuffer, emptyBody, readCapped } from "./body.ts";
 import { curlFor } from "./curl.ts";
@@ -19,6 +18,7 @@ import { planHeaders } from "./request-headers.ts";
 import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";
 import { parseRetryAfter } from "./retry-after.ts";
 import { Semaphore } from "./semaphore.ts";
+import { Agent, request } from "./undici.ts";
 
 const LOG_LIMIT = 10_000;
 const EXCERPT_CHARS = 2000;

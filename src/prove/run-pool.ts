@@ -2,7 +2,6 @@
 // has its worker killed and replaced, so one hung run costs its bound and nothing more.
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { pathInForm, runnable } from "../../scripts/compiled.js";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { childEnvironment, type TracecheckOutcome, type TracecheckRun } from "./outcome.ts";
