@@ -5,13 +5,24 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { pathInForm, runnable } from "../scripts/compiled.js";
+import { startEarlyThread } from "../scripts/early-thread.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const argv = process.argv.slice(2);
 
+// Before anything else: a run against the embedded reference starts the reference's thread here, so that the
+// thread loads while the command does (scripts/early-thread.js).
+const early = startEarlyThread(root, argv);
 const form = runnable(root);
+// Only the bundle's thread is taken by a run; another form's run starts its own.
+if (form !== "bundle") early?.end();
 if (form === "sources") {
   const { register } = await import("tsx/esm/api");
   register();
 }
-const { main } = await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href);
-process.exitCode = await main(process.argv.slice(2));
+try {
+  const { main } = await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href);
+  process.exitCode = await main(argv, early);
+} finally {
+  early?.end();
+}

@@ -1,6 +1,7 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { EarlyThread } from "../../scripts/early-thread.js";
 import { startEmbeddedThread } from "../harness/embedded.ts";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { RunOutcome } from "../harness/run.ts";
@@ -51,7 +52,7 @@ export const RUN_OPTIONS = {
   json: { type: "boolean" },
 } as const;
 
-async function run(args: string[]): Promise<number> {
+async function run(args: string[], early: EarlyThread | undefined): Promise<number> {
   const { values, positionals } = parse(args, RUN_OPTIONS);
   if (values.help) {
     process.stdout.write(RUN_HELP);
@@ -66,8 +67,10 @@ async function run(args: string[]): Promise<number> {
     process.env,
   );
   process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
-  // The embedded reference starts on its thread now, and loads while the harness does.
-  const embedded = startEmbeddedThread(opts);
+  // The embedded reference starts on its thread now (the one the command started early, where it can), and loads
+  // while the harness does.
+  const embedded = startEmbeddedThread(opts, early);
+  early?.end();
   let outcome: RunOutcome;
   try {
     const { defaultIo, runTracecheck } = await import("../harness/run.ts");
@@ -128,7 +131,11 @@ async function diff(args: string[]): Promise<number> {
 // Commands load what they use when they run, so that --help and a usage mistake answer at once.
 const commands = () => import("./commands.ts");
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs the command `argv`; `early` is the embedded reference's thread the command started before it loaded this
+ * (scripts/early-thread.js), for a run to take.
+ */
+export async function main(argv: string[], early?: EarlyThread): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -139,7 +146,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(MAIN_HELP);
         return command === undefined ? 2 : 0;
       case "run":
-        return await run(rest);
+        return await run(rest, early);
       case "serve":
         return await (await commands()).serveCommand(rest, parse, SERVE_HELP);
       case "faults":

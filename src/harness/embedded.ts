@@ -3,6 +3,7 @@
 // loads, generates its dataset and listens while the harness loads, and serves from another core while the checks
 // run), else in the run's own thread.
 import { randomBytes } from "node:crypto";
+import type { EarlyThread } from "../../scripts/early-thread.js";
 import type { Dataset } from "../model/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
 import { type ReferenceThread, startReferenceThread, threadWorkerFile } from "../reference/thread.ts";
@@ -43,12 +44,13 @@ function referenceSetup(
 }
 
 /**
- * Starts the embedded reference of `opts` on a thread, or answers undefined where the run serves it from its own
- * thread: a run with a target has none, a dataset file is read where the run reports on it, code run from the
- * TypeScript sources has no compiled thread to start (src/reference/thread.ts), and a configuration name the run
- * refuses, or a thread the machine cannot make, is left to the run's own thread to report or do without.
+ * Starts the embedded reference of `opts` on a thread (`early`, the command's, where it can), or answers undefined
+ * where the run serves it from its own thread: a run with a target has none, a dataset file is read where the run
+ * reports on it, code run from the TypeScript sources has no compiled thread to start (src/reference/thread.ts),
+ * and a configuration name the run refuses, or a thread the machine cannot make, is left to the run's own thread to
+ * report or do without.
  */
-export function startEmbeddedThread(opts: RunOptions): EmbeddedThread | undefined {
+export function startEmbeddedThread(opts: RunOptions, early?: EarlyThread): EmbeddedThread | undefined {
   if (opts.target !== undefined || opts.dataset !== undefined) return undefined;
   const file = threadWorkerFile();
   if (file === undefined) return undefined;
@@ -58,6 +60,7 @@ export function startEmbeddedThread(opts: RunOptions): EmbeddedThread | undefine
     thread = startReferenceThread(
       { seed: opts.seed, events: opts.embeddedEvents, ...referenceSetup(opts, apiKey) },
       file,
+      early,
     );
   } catch {
     return undefined;

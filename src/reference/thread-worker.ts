@@ -1,12 +1,12 @@
-// The reference sender on a thread of its own (src/reference/thread.ts): it generates its dataset, listens, says
-// where, and closes when told. Its work then runs beside the harness's on another core instead of between its
+// The reference sender on a thread of its own (src/reference/thread.ts): told what to serve, it generates its
+// dataset, listens, says where, and closes when told. It loads before it is told, so that a thread started early
+// (scripts/early-thread.js) has its server loaded by the time the run knows its options. Its work then runs beside the harness's on another core instead of between its
 // checks.
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { generateDataset } from "../generate/index.ts";
 import { type RunningReference, startReference } from "./server.ts";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./thread.ts";
 
-const start = workerData as ThreadStart;
 const port = parentPort;
 if (port === null) throw new Error("thread-worker.ts runs as a worker thread of src/reference/thread.ts.");
 
@@ -21,7 +21,10 @@ process.on("uncaughtException", fault);
 process.on("unhandledRejection", fault);
 
 port.on("message", (request: ThreadRequest) => {
-  if (request.type !== "close") return;
+  if (request.type === "start") {
+    void begin(request.start);
+    return;
+  }
   // Closed or not (a close that fails leaves nothing to serve either), the thread is done: it says so, and ends.
   void (running?.close() ?? Promise.resolve())
     .catch(() => undefined)
@@ -31,10 +34,12 @@ port.on("message", (request: ThreadRequest) => {
     });
 });
 
-try {
-  const { seed, events, ...options } = start;
-  running = await startReference({ ...options, dataset: generateDataset({ seed, events }) });
-  reply({ type: "listening", eventsBase: running.eventsBase, resolverBase: running.resolverBase });
-} catch (err) {
-  reply({ type: "failed", error: message(err) });
+/** Generates the dataset, starts the reference on it, and says where it listens, or why it could not. */
+async function begin({ seed, events, ...options }: ThreadStart): Promise<void> {
+  try {
+    running = await startReference({ ...options, dataset: generateDataset({ seed, events }) });
+    reply({ type: "listening", eventsBase: running.eventsBase, resolverBase: running.resolverBase });
+  } catch (err) {
+    reply({ type: "failed", error: message(err) });
+  }
 }

@@ -3,6 +3,7 @@
 // spends a fifth of its time in the reference; on a thread of its own that time no longer delays the checks.
 import { Worker } from "node:worker_threads";
 import { pathInForm } from "../../scripts/compiled.js";
+import type { EarlyThread } from "../../scripts/early-thread.js";
 import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
 import type { ReferenceOptions } from "./types.ts";
 
@@ -15,7 +16,7 @@ export type ThreadStart = Pick<ReferenceOptions, "apiKeys" | "faults" | "config"
   events: number;
 };
 
-export type ThreadRequest = { type: "close" };
+export type ThreadRequest = { type: "start"; start: ThreadStart } | { type: "close" };
 
 export type ThreadReply =
   | { type: "listening"; eventsBase: string; resolverBase: string }
@@ -49,12 +50,15 @@ export function threadWorkerFile(): string | undefined {
 }
 
 /**
- * Starts the reference on a thread of `file`'s code (throws when no thread can be made). An exception the reference
- * does not catch is handed to this thread and thrown here, where a run reports it as an error of the run, as it
- * would an exception of a reference in its own thread; the reference goes on serving, as it then did.
+ * Starts the reference on a thread of `file`'s code (throws when no thread can be made): on `early`, the thread the
+ * command started for it before it loaded (scripts/early-thread.js), when that runs the same code and has not ended,
+ * else on a thread of its own. An exception the reference does not catch is handed to this thread and thrown here,
+ * where a run reports it as an error of the run, as it would an exception of a reference in its own thread; the
+ * reference goes on serving, as it then did.
  */
-export function startReferenceThread(start: ThreadStart, file: string): ReferenceThread {
-  const worker = new Worker(file, { workerData: start });
+export function startReferenceThread(start: ThreadStart, file: string, early?: EarlyThread): ReferenceThread {
+  const worker = takeEarly(early, file) ?? new Worker(file);
+  worker.postMessage({ type: "start", start } satisfies ThreadRequest);
   let state: "starting" | "listening" | "ended" = "starting";
   let closing: Promise<void> | undefined;
   const ended = new Promise<void>((resolve) => {
@@ -97,4 +101,12 @@ export function startReferenceThread(start: ThreadStart, file: string): Referenc
     return closing;
   };
   return { ready, close };
+}
+
+/** The early thread's worker, taken (it keeps the process alive from now on), when it runs `file` and has not ended. */
+function takeEarly(early: EarlyThread | undefined, file: string): Worker | undefined {
+  if (early === undefined || early.taken || early.exited || early.file !== file) return undefined;
+  early.taken = true;
+  early.worker.ref();
+  return early.worker;
 }

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startEarlyThread } from "../../scripts/early-thread.js";
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
 import { type ReferenceThread, startReferenceThread } from "../../src/reference/thread.ts";
@@ -16,6 +17,8 @@ const START = { seed: 7, events: 30, apiKeys: [KEY], faults: ["lt-event-inclusiv
  * global setup builds dist/ first (test/support/build.ts).
  */
 const WORKER = path.join(REPO_ROOT, "dist", "src", "reference", "thread-worker.js");
+/** The bundle's thread, which the command starts early (scripts/early-thread.js); the global setup builds it too. */
+const BUNDLED_WORKER = path.join(REPO_ROOT, "dist", "bundle", "src", "reference", "thread-worker.js");
 
 let threaded: ReferenceThread | undefined;
 let threadedBase = "";
@@ -111,6 +114,76 @@ describe("the reference on a thread", () => {
       await expect(reference.close()).resolves.toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Resolves once the worker has exited, however it came to. */
+const exited = (worker: { once(event: "exit", listener: () => void): unknown }) =>
+  new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+
+describe("a thread started early, before the command knows its options", () => {
+  test("is started only for a run that may serve the embedded reference", () => {
+    for (const argv of [
+      ["serve"],
+      ["run", "--target", "http://127.0.0.1:9"],
+      ["run", "--target=http://127.0.0.1:9"],
+      ["run", "--dataset", "d.json"],
+      ["run", "--dataset=d.json"],
+      ["run", "--help"],
+      ["run", "-h"],
+      [],
+    ]) {
+      expect(startEarlyThread(REPO_ROOT, argv), argv.join(" ")).toBeUndefined();
+    }
+  });
+
+  test("is taken by a start of the same code, and serves what it is then told", async () => {
+    const early = startEarlyThread(REPO_ROOT, ["run", "--seed", "7"]);
+    expect(early?.file).toBe(BUNDLED_WORKER);
+    const ended = exited(early!.worker);
+    const reference = startReferenceThread({ ...START, events: 12 }, BUNDLED_WORKER, early);
+    try {
+      expect(early!.taken).toBe(true);
+      // Taken, it is the run's to close: ending the early thread no longer ends it.
+      early!.end();
+      const { eventsBase } = await reference.ready;
+      const served = await events(eventsBase, "");
+      expect(served.status).toBe(200);
+      expect(served.list).toHaveLength(12);
+    } finally {
+      await reference.close();
+    }
+    await ended;
+  });
+
+  test("is not taken by a start of other code, which gets a thread of its own, and ends when ended", async () => {
+    const early = startEarlyThread(REPO_ROOT, ["run"]);
+    const ended = exited(early!.worker);
+    const reference = startReferenceThread({ ...START, events: 5 }, WORKER, early);
+    try {
+      expect(early!.taken).toBe(false);
+      await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
+    } finally {
+      await reference.close();
+    }
+    early!.end();
+    early!.end();
+    await ended;
+    expect(early!.exited).toBe(true);
+  });
+
+  test("is not taken once it has ended", async () => {
+    const early = startEarlyThread(REPO_ROOT, ["run"]);
+    const ended = exited(early!.worker);
+    early!.end();
+    await ended;
+    const reference = startReferenceThread({ ...START, events: 5 }, BUNDLED_WORKER, early);
+    try {
+      expect(early!.taken).toBe(false);
+      await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
+    } finally {
+      await reference.close();
     }
   });
 });

@@ -1,0 +1,13 @@
+import type { Worker } from "node:worker_threads";
+export interface EarlyThread {
+  /** The thread's code: the bundle's src/reference/thread-worker.js. */
+  file: string;
+  worker: Worker;
+  /** Set once the thread has exited (a thread that failed to load has). */
+  exited: boolean;
+  /** Set by the run that serves its embedded reference from it. */
+  taken: boolean;
+  /** Ends the thread unless a run took it; ending it twice is ending it once. */
+  end(): void;
+}
+export declare function startEarlyThread(root: string, argv: readonly string[]): EarlyThread | undefined;
