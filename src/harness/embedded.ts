@@ -4,6 +4,7 @@
 // run), else in the run's own thread.
 import { randomBytes } from "node:crypto";
 import type { EarlyThread } from "../../scripts/early-thread.js";
+import { generateDataset } from "../generate/index.ts";
 import type { Dataset } from "../model/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
 import { type ReferenceThread, startReferenceThread, threadWorkerFile } from "../reference/thread.ts";
@@ -44,6 +45,13 @@ function referenceSetup(
 }
 
 /**
+ * The most events of a dataset this thread generates and hands to the reference's thread, rather than let the
+ * thread generate it: while the thread loads its server, this thread has time to spare, and the dataset is then
+ * ready when the server is. A larger one the thread generates itself, so that it is neither held twice nor copied.
+ */
+const GENERATED_HERE_AT_MOST = 5000;
+
+/**
  * Starts the embedded reference of `opts` on a thread (`early`, the command's, where it can), or answers undefined
  * where the run serves it from its own thread: a run with a target has none, a dataset file is read where the run
  * reports on it, code run from the TypeScript sources has no compiled thread to start (src/reference/thread.ts),
@@ -58,7 +66,12 @@ export function startEmbeddedThread(opts: RunOptions, early?: EarlyThread): Embe
   let thread: ReferenceThread;
   try {
     thread = startReferenceThread(
-      { seed: opts.seed, events: opts.embeddedEvents, ...referenceSetup(opts, apiKey) },
+      {
+        ...(opts.embeddedEvents <= GENERATED_HERE_AT_MOST
+          ? { dataset: generateDataset({ seed: opts.seed, events: opts.embeddedEvents }) }
+          : { seed: opts.seed, events: opts.embeddedEvents }),
+        ...referenceSetup(opts, apiKey),
+      },
       file,
       early,
     );

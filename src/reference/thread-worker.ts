@@ -1,5 +1,5 @@
 // The reference sender on a thread of its own (src/reference/thread.ts): told what to serve, it generates its
-// dataset, listens, says where, and closes when told. It loads before it is told, so that a thread started early
+// dataset if it was not given one, listens, says where, and closes when told. It loads before it is told, so that a thread started early
 // (scripts/early-thread.js) has its server loaded by the time the run knows its options. Its work then runs beside the harness's on another core instead of between its
 // checks.
 import { parentPort } from "node:worker_threads";
@@ -34,10 +34,13 @@ port.on("message", (request: ThreadRequest) => {
     });
 });
 
-/** Generates the dataset, starts the reference on it, and says where it listens, or why it could not. */
-async function begin({ seed, events, ...options }: ThreadStart): Promise<void> {
+/** Starts the reference on its dataset (generated here when not given), and says where it listens, or why not. */
+async function begin(start: ThreadStart): Promise<void> {
   try {
-    running = await startReference({ ...options, dataset: generateDataset({ seed, events }) });
+    const { apiKeys, faults, config, resolverPort } = start;
+    const dataset =
+      "dataset" in start ? start.dataset : generateDataset({ seed: start.seed, events: start.events });
+    running = await startReference({ apiKeys, faults, config, resolverPort, dataset });
     reply({ type: "listening", eventsBase: running.eventsBase, resolverBase: running.resolverBase });
   } catch (err) {
     reply({ type: "failed", error: message(err) });

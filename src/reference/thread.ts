@@ -5,16 +5,15 @@ import { Worker } from "node:worker_threads";
 import { pathInForm } from "../../scripts/compiled.js";
 import type { EarlyThread } from "../../scripts/early-thread.js";
 import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
+import type { Dataset } from "../model/index.ts";
 import type { ReferenceOptions } from "./types.ts";
 
 /**
- * What the thread starts the reference with: the seed and size of the dataset it generates, and the options of
- * startReference but where it listens (the thread picks free ports).
+ * What the thread starts the reference with: the dataset, or the seed and size of the dataset it generates itself,
+ * and the options of startReference but where it listens (the thread picks free ports).
  */
-export type ThreadStart = Pick<ReferenceOptions, "apiKeys" | "faults" | "config" | "resolverPort"> & {
-  seed: number;
-  events: number;
-};
+export type ThreadStart = Pick<ReferenceOptions, "apiKeys" | "faults" | "config" | "resolverPort"> &
+  ({ seed: number; events: number } | { dataset: Dataset });
 
 export type ThreadRequest = { type: "start"; start: ThreadStart } | { type: "close" };
 

@@ -65,6 +65,22 @@ describe("the reference on a thread", () => {
     expect(bounded.list.some((e) => e.eventTime === times[10])).toBe(true);
   });
 
+  test("serves a dataset it is given as the one it generates from the same seed", async () => {
+    const { seed, events: count, ...setup } = START;
+    const given = startReferenceThread(
+      { ...setup, dataset: generateDataset({ seed, events: count }) },
+      WORKER,
+    );
+    try {
+      const { eventsBase } = await given.ready;
+      const served = await events(eventsBase, "");
+      expect(served.list).toHaveLength(START.events);
+      expect(served).toEqual(await events(threadedBase, ""));
+    } finally {
+      await given.close();
+    }
+  });
+
   test("refuses a key it did not issue", async () => {
     const response = await fetch(`${threadedBase}/events`, { headers: { "X-API-Key": "other" } });
     await response.arrayBuffer();
