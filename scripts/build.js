@@ -133,7 +133,10 @@ const somePackagesInside = {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       const folders = args.importer.split(path.sep);
       const fromPackage = folders.includes("node_modules");
-      if (folders.includes("fastify") && FASTIFY_ON_DEMAND.has(packageOf(args.path))) {
+      const fromFastify = folders.some(
+        (name, at) => name === "fastify" && folders[at - 1] === "node_modules",
+      );
+      if (fromFastify && FASTIFY_ON_DEMAND.has(packageOf(args.path))) {
         return { path: args.path, external: true };
       }
       if (fromPackage || bundled.has(packageOf(args.path))) return undefined;

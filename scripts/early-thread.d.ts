@@ -3,7 +3,7 @@ export interface EarlyThread {
   /** The thread's code: the bundle's src/reference/thread-worker.js. */
   file: string;
   worker: Worker;
-  /** Set once the thread has exited (a thread that failed to load has). */
+  /** Set once the thread has exited, failed or been ended: it is not to be taken. */
   exited: boolean;
   /** Set by the run that serves its embedded reference from it. */
   taken: boolean;

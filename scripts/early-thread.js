@@ -35,8 +35,11 @@ export function startEarlyThread(root, argv) {
     },
   };
   worker.unref();
-  // A thread that fails to load is not taken (it has exited); the run starts one of its own and hears why from it.
-  worker.on("error", () => undefined);
+  // A thread that failed to load is not taken, from its error on (its exit comes a turn later): the run starts one
+  // of its own and hears why from it.
+  worker.on("error", () => {
+    early.exited = true;
+  });
   worker.once("exit", () => {
     early.exited = true;
   });

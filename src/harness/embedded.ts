@@ -1,10 +1,10 @@
-// The embedded reference a run checks when it has no target: on a thread of its own where it can be, started as
-// soon as the run's options are known (the command starts it before it loads the harness, so that the reference
-// loads, generates its dataset and listens while the harness loads, and serves from another core while the checks
-// run), else in the run's own thread.
+// The embedded reference a run checks when it has no target: on a thread of its own where it can be, told what to
+// serve as soon as the run's options are known (the command starts the thread before it loads anything, so that
+// the reference loads and listens while the harness loads, and serves from another core while the checks run),
+// else in the run's own thread.
 import { randomBytes } from "node:crypto";
 import type { EarlyThread } from "../../scripts/early-thread.js";
-import { generateDataset } from "../generate/index.ts";
+import { generateDataset } from "../generate/dataset.ts";
 import type { Dataset } from "../model/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
 import { type ReferenceThread, startReferenceThread, threadWorkerFile } from "../reference/thread.ts";
@@ -65,16 +65,11 @@ export function startEmbeddedThread(opts: RunOptions, early?: EarlyThread): Embe
   const apiKey = embeddedKey(opts);
   let thread: ReferenceThread;
   try {
-    thread = startReferenceThread(
-      {
-        ...(opts.embeddedEvents <= GENERATED_HERE_AT_MOST
-          ? { dataset: generateDataset({ seed: opts.seed, events: opts.embeddedEvents }) }
-          : { seed: opts.seed, events: opts.embeddedEvents }),
-        ...referenceSetup(opts, apiKey),
-      },
-      file,
-      early,
-    );
+    const setup = referenceSetup(opts, apiKey);
+    const { seed, embeddedEvents: events } = opts;
+    const data =
+      events <= GENERATED_HERE_AT_MOST ? { dataset: generateDataset({ seed, events }) } : { seed, events };
+    thread = startReferenceThread({ ...data, ...setup }, file, early);
   } catch {
     return undefined;
   }

@@ -57,7 +57,13 @@ export function threadWorkerFile(): string | undefined {
  */
 export function startReferenceThread(start: ThreadStart, file: string, early?: EarlyThread): ReferenceThread {
   const worker = takeEarly(early, file) ?? new Worker(file);
-  worker.postMessage({ type: "start", start } satisfies ThreadRequest);
+  try {
+    worker.postMessage({ type: "start", start } satisfies ThreadRequest);
+  } catch (err) {
+    // A start that cannot be sent leaves a thread waiting for one: it is ended rather than keep the process.
+    void worker.terminate();
+    throw err;
+  }
   let state: "starting" | "listening" | "ended" = "starting";
   let closing: Promise<void> | undefined;
   const ended = new Promise<void>((resolve) => {

@@ -186,7 +186,28 @@ describe("a thread started early, before the command knows its options", () => {
     early!.end();
     early!.end();
     await ended;
-    expect(early!.exited).toBe(true);
+  });
+
+  test("is not taken from the moment it fails to load, though it has not exited yet", async () => {
+    // A folder without a bundle: the early thread's code is missing, so the thread fails as it loads.
+    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-early-"));
+    try {
+      const early = startEarlyThread(dir, ["run"]);
+      const ended = exited(early!.worker);
+      // Its 'error' comes a turn before its 'exit': a start asked for in between must not take it.
+      const taken = await new Promise<boolean>((resolve) => {
+        early!.worker.once("error", () => {
+          const reference = startReferenceThread({ ...START, events: 5 }, early!.file, early);
+          resolve(early!.taken);
+          reference.ready.catch(() => undefined);
+          void reference.close();
+        });
+      });
+      expect(taken).toBe(false);
+      await ended;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test("is not taken once it has ended", async () => {
