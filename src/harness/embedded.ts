@@ -69,7 +69,7 @@ export function startEmbeddedThread(opts: RunOptions, early?: EarlyThread): Embe
     const { seed, embeddedEvents: events } = opts;
     const data =
       events <= GENERATED_HERE_AT_MOST ? { dataset: generateDataset({ seed, events }) } : { seed, events };
-    thread = startReferenceThread({ ...data, ...setup }, file, early);
+    thread = startReferenceThread({ ...setup, data }, file, early);
   } catch {
     return undefined;
   }

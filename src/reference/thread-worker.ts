@@ -3,7 +3,7 @@
 // a thread started early (scripts/early-thread.js) has its server loaded by the time the run knows its options.
 // Its work then runs beside the harness's on another core instead of between its checks.
 import { parentPort } from "node:worker_threads";
-import { generateDataset } from "../generate/index.ts";
+import { generateDataset } from "../generate/dataset.ts";
 import { type RunningReference, startReference } from "./server.ts";
 import type { ThreadReply, ThreadRequest, ThreadStart } from "./thread.ts";
 
@@ -35,12 +35,10 @@ port.on("message", (request: ThreadRequest) => {
 });
 
 /** Starts the reference on its dataset (generated here when not given), and says where it listens, or why not. */
-async function begin(start: ThreadStart): Promise<void> {
+async function begin({ data, ...options }: ThreadStart): Promise<void> {
   try {
-    const { apiKeys, faults, config, resolverPort } = start;
-    const dataset =
-      "dataset" in start ? start.dataset : generateDataset({ seed: start.seed, events: start.events });
-    running = await startReference({ apiKeys, faults, config, resolverPort, dataset });
+    const dataset = "dataset" in data ? data.dataset : generateDataset(data);
+    running = await startReference({ ...options, dataset });
     reply({ type: "listening", eventsBase: running.eventsBase, resolverBase: running.resolverBase });
   } catch (err) {
     reply({ type: "failed", error: message(err) });

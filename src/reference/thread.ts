@@ -8,12 +8,16 @@ import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
 import type { Dataset } from "../model/index.ts";
 import type { ReferenceOptions } from "./types.ts";
 
+/** The dataset the reference serves, or the seed and size of the dataset the thread generates for it. */
+export type ThreadData = { dataset: Dataset } | { seed: number; events: number };
+
 /**
- * What the thread starts the reference with: the dataset, or the seed and size of the dataset it generates itself,
- * and the options of startReference but where it listens (the thread picks free ports).
+ * What the thread starts the reference with: its data, and the options of startReference but where it listens
+ * (the thread picks free ports).
  */
-export type ThreadStart = Pick<ReferenceOptions, "apiKeys" | "faults" | "config" | "resolverPort"> &
-  ({ seed: number; events: number } | { dataset: Dataset });
+export type ThreadStart = Pick<ReferenceOptions, "apiKeys" | "faults" | "config" | "resolverPort"> & {
+  data: ThreadData;
+};
 
 export type ThreadRequest = { type: "start"; start: ThreadStart } | { type: "close" };
 

@@ -4,14 +4,23 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startEarlyThread } from "../../scripts/early-thread.js";
+import { type EarlyThread, startEarlyThread } from "../../scripts/early-thread.js";
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
-import { type ReferenceThread, startReferenceThread } from "../../src/reference/thread.ts";
+import { type ReferenceThread, startReferenceThread, type ThreadStart } from "../../src/reference/thread.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 
 const KEY = "thread-test-key";
-const START = { seed: 7, events: 30, apiKeys: [KEY], faults: ["lt-event-inclusive"] };
+const SEED = 7;
+const EVENTS = 30;
+const FAULTS = ["lt-event-inclusive"];
+
+/** A start of the reference with the test's key and faults, generating `events` events of the test's seed. */
+const start = (events = EVENTS, faults = FAULTS): ThreadStart => ({
+  apiKeys: [KEY],
+  faults,
+  data: { seed: SEED, events },
+});
 /**
  * The thread's compiled code, as a run from dist/ starts it (the sources need a loader a thread lacks); the tests'
  * global setup builds dist/ first (test/support/build.ts).
@@ -25,12 +34,12 @@ let threadedBase = "";
 let inThread: RunningReference | undefined;
 
 beforeAll(async () => {
-  threaded = startReferenceThread(START, WORKER);
+  threaded = startReferenceThread(start(), WORKER);
   threadedBase = (await threaded.ready).eventsBase;
   inThread = await startReference({
-    dataset: generateDataset({ seed: START.seed, events: START.events }),
-    apiKeys: START.apiKeys,
-    faults: START.faults,
+    dataset: generateDataset({ seed: SEED, events: EVENTS }),
+    apiKeys: [KEY],
+    faults: FAULTS,
   });
 }, 120_000);
 
@@ -55,7 +64,7 @@ describe("the reference on a thread", () => {
   test("answers queries as the reference in this thread does, faults included", async () => {
     const all = await events(threadedBase, "");
     expect(all.status).toBe(200);
-    expect(all.list).toHaveLength(START.events);
+    expect(all.list).toHaveLength(EVENTS);
     expect(all).toEqual(await events(inThread!.eventsBase, ""));
     // lt-event-inclusive: the strict bound is answered as inclusive, in both.
     const times = all.list.map((e) => String(e.eventTime)).sort();
@@ -66,15 +75,12 @@ describe("the reference on a thread", () => {
   });
 
   test("serves a dataset it is given as the one it generates from the same seed", async () => {
-    const { seed, events: count, ...setup } = START;
-    const given = startReferenceThread(
-      { ...setup, dataset: generateDataset({ seed, events: count }) },
-      WORKER,
-    );
+    const dataset = generateDataset({ seed: SEED, events: EVENTS });
+    const given = startReferenceThread({ ...start(), data: { dataset } }, WORKER);
     try {
       const { eventsBase } = await given.ready;
       const served = await events(eventsBase, "");
-      expect(served.list).toHaveLength(START.events);
+      expect(served.list).toHaveLength(EVENTS);
       expect(served).toEqual(await events(threadedBase, ""));
     } finally {
       await given.close();
@@ -93,13 +99,13 @@ describe("the reference on a thread", () => {
       () => "started",
       (err: Error) => err.message,
     );
-    const refused = startReferenceThread({ ...START, faults: ["no-such-fault"] }, WORKER);
+    const refused = startReferenceThread(start(EVENTS, ["no-such-fault"]), WORKER);
     await expect(refused.ready).rejects.toThrow(own);
     await refused.close();
   });
 
   test("ends its thread when closed, once however often it is asked", async () => {
-    const reference = startReferenceThread({ ...START, events: 5 }, WORKER);
+    const reference = startReferenceThread(start(5), WORKER);
     await reference.ready;
     await expect(Promise.all([reference.close(), reference.close()])).resolves.toEqual([
       undefined,
@@ -108,7 +114,7 @@ describe("the reference on a thread", () => {
   });
 
   test("closed while it starts, stops there, and its start is refused", async () => {
-    const reference = startReferenceThread({ ...START, events: 50_000 }, WORKER);
+    const reference = startReferenceThread(start(50_000), WORKER);
     await reference.close();
     await expect(reference.ready).rejects.toThrow(/ended before it listened/);
   });
@@ -124,7 +130,7 @@ describe("the reference on a thread", () => {
          parentPort.postMessage({ type: "listening", eventsBase: "http://127.0.0.1:9", resolverBase: "http://127.0.0.1:9" });
          setTimeout(() => process.exit(0), 10);`,
       );
-      const reference = startReferenceThread({ ...START, events: 5 }, file);
+      const reference = startReferenceThread(start(5), file);
       await reference.ready;
       await new Promise((resolve) => setTimeout(resolve, 200));
       await expect(reference.close()).resolves.toBeUndefined();
@@ -137,6 +143,17 @@ describe("the reference on a thread", () => {
 /** Resolves once the worker has exited, however it came to. */
 const exited = (worker: { once(event: "exit", listener: () => void): unknown }) =>
   new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+
+/** A start of `file`'s code offered `early`: it must leave the early thread and serve from a thread of its own. */
+async function expectOwnThread(file: string, early: EarlyThread | undefined): Promise<void> {
+  const reference = startReferenceThread(start(5), file, early);
+  try {
+    expect(early?.taken).toBe(false);
+    await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
+  } finally {
+    await reference.close();
+  }
+}
 
 describe("a thread started early, before the command knows its options", () => {
   test("is started only for a run that may serve the embedded reference", () => {
@@ -158,7 +175,7 @@ describe("a thread started early, before the command knows its options", () => {
     const early = startEarlyThread(REPO_ROOT, ["run", "--seed", "7"]);
     expect(early?.file).toBe(BUNDLED_WORKER);
     const ended = exited(early!.worker);
-    const reference = startReferenceThread({ ...START, events: 12 }, BUNDLED_WORKER, early);
+    const reference = startReferenceThread(start(12), BUNDLED_WORKER, early);
     try {
       expect(early!.taken).toBe(true);
       // Taken, it is the run's to close: ending the early thread no longer ends it.
@@ -176,13 +193,7 @@ describe("a thread started early, before the command knows its options", () => {
   test("is not taken by a start of other code, which gets a thread of its own, and ends when ended", async () => {
     const early = startEarlyThread(REPO_ROOT, ["run"]);
     const ended = exited(early!.worker);
-    const reference = startReferenceThread({ ...START, events: 5 }, WORKER, early);
-    try {
-      expect(early!.taken).toBe(false);
-      await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
-    } finally {
-      await reference.close();
-    }
+    await expectOwnThread(WORKER, early);
     early!.end();
     early!.end();
     await ended;
@@ -197,7 +208,7 @@ describe("a thread started early, before the command knows its options", () => {
       // Its 'error' comes a turn before its 'exit': a start asked for in between must not take it.
       const taken = await new Promise<boolean>((resolve) => {
         early!.worker.once("error", () => {
-          const reference = startReferenceThread({ ...START, events: 5 }, early!.file, early);
+          const reference = startReferenceThread(start(5), early!.file, early);
           resolve(early!.taken);
           reference.ready.catch(() => undefined);
           void reference.close();
@@ -215,12 +226,6 @@ describe("a thread started early, before the command knows its options", () => {
     const ended = exited(early!.worker);
     early!.end();
     await ended;
-    const reference = startReferenceThread({ ...START, events: 5 }, BUNDLED_WORKER, early);
-    try {
-      expect(early!.taken).toBe(false);
-      await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
-    } finally {
-      await reference.close();
-    }
+    await expectOwnThread(BUNDLED_WORKER, early);
   });
 });

@@ -368,7 +368,9 @@ export function createPropertyChecker(definition: Definition): PropertyChecker {
   const validators = ownSchemaValidatorsOf(wanted.map((w) => [w.key, w.schema] as const));
   const byType = new Map<MasterDataTypeName, { name: string; validate: ValidateFunction }[]>();
   for (const w of wanted) {
-    byType.set(w.type, [...(byType.get(w.type) ?? []), { name: w.name, validate: validators.get(w.key)! }]);
+    const checks = byType.get(w.type) ?? [];
+    checks.push({ name: w.name, validate: validators.get(w.key)! });
+    byType.set(w.type, checks);
   }
   return (type, doc) => {
     if (!isRecord(doc)) return [];
