@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The command runs the bundle the build made of the compiled JavaScript (dist/bundle, made by `npm ci` through the
 // prepare script) when it is current, else the compiled files in dist/ when each is current, else the TypeScript
-// sources through tsx (after an edit, or without a build). Either way it runs what the sources say now.
+// sources through tsx (after an edit, or without a build). Either way it runs what the sources say now. The
+// bundle's command is one CommonJS file, run with V8's code cache (scripts/code-cache.js).
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { pathInForm, runnable } from "../scripts/compiled.js";
+import { COVERAGE, codeCacheDir, codeKey, runCached } from "../scripts/code-cache.js";
+import { bundleCode, pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,9 +22,25 @@ if (form === "sources") {
   const { register } = await import("tsx/esm/api");
   register();
 }
+// The bundle's stamp names its command file (scripts/compiled.js); a stamp runnable found current always does.
+const code = form === "bundle" ? bundleCode(root, "command") : undefined;
+if (form === "bundle" && code === undefined) {
+  throw new Error("The bundle names no command file; run `npm run build`.");
+}
+const cached =
+  code === undefined
+    ? undefined
+    : runCached(code.file, { dir: codeCacheDir(root), name: "command", key: codeKey(code.file, code.hash) });
+const { main } =
+  cached?.exports ?? (await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href));
 try {
-  const { main } = await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href);
   process.exitCode = await main(argv, early);
 } finally {
   early?.end();
+  // A run of every class compiles most of the command; a cache made by less is made again by such a run.
+  cached?.save(
+    argv[0] === "run" && !argv.some((a) => a === "--suite" || a.startsWith("--suite="))
+      ? COVERAGE.whole
+      : COVERAGE.part,
+  );
 }

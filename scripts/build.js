@@ -5,6 +5,7 @@
 // second build after an edit takes a moment. Then it bundles the compiled command and suites into dist/bundle, which
 // bin/tracecheck.js runs while it is current: loading one module graph from a few files starts a run faster than
 // resolving and loading some 260. Run by `npm ci` (prepare) and before `npm test`.
+import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,9 +14,11 @@ import {
   bundleCurrent,
   bundledVersions,
   bundlePaths,
+  COMMONJS_BUNDLES,
   compiledPairs,
   mtime,
   SOURCE_FOLDERS,
+  SUITE_LOADERS,
   sourceNames,
   staleSources,
 } from "./compiled.js";
@@ -89,9 +92,9 @@ if (compiled + removed > 0) {
   process.stdout.write(`build: ${compiled} file(s) compiled into dist/, ${removed} removed\n`);
 }
 
-// The bundle: the command, the proving worker, the reference's thread and every suite file are entry points of one
-// build, so that a suite file and the engine that loads it share one copy of each module (the suites register their
-// checks with it). Of the packages, those every run loads (the HTTP client and the reference's server) and the
+// The bundle, in two builds. The proving worker and every suite file are entry points of one ES module build, so
+// that a suite file and the engine that loads it share one copy of each module (the suites register their checks
+// with it). The command and the reference's thread are each one CommonJS file (below). Of the packages, those every run loads (the HTTP client and the reference's server) and the
 // largest a full run loads (the JSON-LD processor, fast-check) go in with what they import, which spares resolving
 // and loading their files one by one; the rest stay outside, imported from node_modules as they are. A bundle made
 // before the last install of packages is not run (compiled.js).
@@ -144,6 +147,81 @@ const somePackagesInside = {
     });
   },
 };
+// The command and the reference's thread are one CommonJS file each (COMMONJS_BUNDLES), which bin/tracecheck.js
+// and scripts/bundle-thread.js run with V8's code cache (scripts/code-cache.js): Node 20 keeps none for ES modules.
+// The command's file holds every suite file, each evaluated only when the engine loads it (SUITE_LOADERS), so that
+// the suites register their checks with the engine of the same file; the engine still lists the suite files of the
+// ES module build, and reads them for the requirements they name.
+const SUITES_ENTRY = "commonjs-command.js";
+function commandEntry(entryPoints) {
+  const suitesDir = path.join(out, "suites");
+  const loaders = entryPoints
+    .filter((file) => file.startsWith(suitesDir + path.sep))
+    .map((file) => {
+      const name = path.relative(suitesDir, file).split(path.sep).join("/");
+      return `  [${JSON.stringify(name)}, () => import(${JSON.stringify(`./suites/${name}`)})],`;
+    });
+  return [
+    `globalThis[Symbol.for(${JSON.stringify(SUITE_LOADERS)})] = new Map([`,
+    ...loaders,
+    "]);",
+    'export { main } from "./src/cli/main.js";',
+    "",
+  ].join("\n");
+}
+// suite.ts loads vitest with a top-level await when it runs in a vitest worker, which a bundle never does, and
+// CommonJS has no top-level await.
+const VITEST_LOAD = 'const vitest = "__vitest_worker__" in globalThis ? await import("vitest") : undefined;';
+const noVitest = {
+  name: "no-vitest",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]harness[\\/]suite\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      if (!text.includes(VITEST_LOAD))
+        throw new Error(`${args.path} no longer loads vitest as the build expects.`);
+      return { contents: text.replace(VITEST_LOAD, "const vitest = undefined;"), loader: "js" };
+    });
+  },
+};
+async function commonJsBundles(esbuild, entryPoints) {
+  const entryFile = path.join(out, SUITES_ENTRY);
+  writeFileSync(entryFile, commandEntry(entryPoints));
+  const sources = {
+    command: entryFile,
+    thread: path.join(out, "src", "reference", "thread-worker.js"),
+  };
+  const code = {};
+  try {
+    for (const [name, entry] of Object.entries(sources)) {
+      const outfile = path.join(bundle.dir, COMMONJS_BUNDLES[name]);
+      const built = await esbuild.build({
+        entryPoints: [entry],
+        outfile,
+        bundle: true,
+        format: "cjs",
+        platform: "node",
+        target: "node20",
+        plugins: [noVitest, somePackagesInside],
+        // A module's own location, which some find files by, is the bundle file's.
+        define: { "import.meta.url": "__bundleFileUrl" },
+        banner: { js: 'const __bundleFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+        logLevel: "silent",
+        metafile: true,
+      });
+      const imported = Object.values(built.metafile.outputs).flatMap((o) => o.imports);
+      const loaded = imported.filter((i) => i.kind === "dynamic-import" && i.external).map((i) => i.path);
+      if (loaded.length > 0) {
+        throw new Error(
+          `${name} imports ${loaded.join(", ")} with import(), which it cannot run; require it.`,
+        );
+      }
+      code[name] = createHash("sha256").update(readFileSync(outfile)).digest("hex");
+    }
+  } finally {
+    rmSync(entryFile, { force: true });
+  }
+  return code;
+}
 const bundle = bundlePaths(root);
 const pairs = compiledPairs(root);
 if (!bundleCurrent(root, pairs)) {
@@ -158,9 +236,7 @@ if (!bundleCurrent(root, pairs)) {
     process.exit(0);
   }
   const entryPoints = [
-    path.join(out, "src", "cli", "main.js"),
     path.join(out, "src", "prove", "worker.js"),
-    path.join(out, "src", "reference", "thread-worker.js"),
     ...pairs
       .map((p) => p.target)
       .filter((t) => t.startsWith(path.join(out, "suites") + path.sep) && t.endsWith(".suite.js")),
@@ -188,8 +264,16 @@ if (!bundleCurrent(root, pairs)) {
     process.stderr.write(`build: the compiled files could not be bundled: ${err.message}\n`);
     process.exit(1);
   }
+  let code;
+  try {
+    code = await commonJsBundles(esbuild, entryPoints);
+  } catch (err) {
+    rmSync(bundle.dir, { recursive: true, force: true });
+    process.stderr.write(`build: the compiled files could not be bundled as CommonJS: ${err.message}\n`);
+    process.exit(1);
+  }
   // Written last: a bundle without its stamp is never run.
-  const stamp = { sources: sourceNames(root, pairs), packages: bundledVersions(root) };
+  const stamp = { sources: sourceNames(root, pairs), packages: bundledVersions(root), code };
   writeFileSync(bundle.stamp, `${JSON.stringify(stamp, null, 1)}\n`);
   process.stdout.write(
     `build: ${entryPoints.length} entry points bundled into ${path.relative(root, bundle.dir)}/\n`,

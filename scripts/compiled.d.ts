@@ -14,3 +14,10 @@ export declare const BUNDLED_PACKAGES: readonly string[];
 export declare function bundledVersions(root: string): Record<string, string | null>;
 export declare function bundleCurrent(root: string, pairs?: CompiledPair[]): boolean;
 export declare function runnable(root: string): CodeForm;
+export declare const COMMONJS_BUNDLES: { readonly command: string; readonly thread: string };
+export declare const SUITE_LOADERS: string;
+export declare function bundleCode(
+  root: string,
+  name: keyof typeof COMMONJS_BUNDLES,
+): { file: string; hash: string } | undefined;
+export declare function threadEntry(root: string, form: CodeForm): string;

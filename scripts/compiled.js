@@ -75,6 +75,40 @@ export function bundlePaths(root) {
   return { dir, stamp: path.join(dir, "sources.json") };
 }
 
+/** The CommonJS files of the bundle (scripts/build.js), run with V8's code cache (scripts/code-cache.js). */
+export const COMMONJS_BUNDLES = { command: "command.cjs", thread: "thread.cjs" };
+
+/**
+ * The global under which the command's CommonJS file lists a loader for each suite file, by its path under
+ * suites/ ("events/time.suite.js"): the engine loads a suite from it rather than from the suite's file.
+ */
+export const SUITE_LOADERS = "tracecheck.suiteLoaders";
+
+/**
+ * A CommonJS file of the bundle and the content hash its stamp records, or undefined when the stamp records none
+ * (a bundle built before there were such files) or cannot be read.
+ */
+export function bundleCode(root, name) {
+  try {
+    const recorded = JSON.parse(readFileSync(bundlePaths(root).stamp, "utf8"));
+    const hash = recorded.code?.[name];
+    if (typeof hash !== "string") return undefined;
+    return { file: path.join(bundlePaths(root).dir, COMMONJS_BUNDLES[name]), hash };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file a thread of the embedded reference runs in a form: in the bundle's, the loader that runs the thread's
+ * CommonJS file with its code cache; else the thread's own module.
+ */
+export function threadEntry(root, form) {
+  return form === "bundle"
+    ? path.join(root, "scripts", "bundle-thread.js")
+    : pathInForm(root, form, "src/reference/thread-worker.ts");
+}
+
 /** The packages the bundle holds rather than imports (scripts/build.js), each with what it imports in turn. */
 export const BUNDLED_PACKAGES = ["undici", "fastify", "jsonld", "fast-check"];
 

@@ -1,6 +1,6 @@
 import type { Worker } from "node:worker_threads";
 export interface EarlyThread {
-  /** The thread's code: the bundle's src/reference/thread-worker.js. */
+  /** The thread's code in the bundle's form (compiled.js, threadEntry). */
   file: string;
   worker: Worker;
   /** Set once the thread has exited, failed or been ended: it is not to be taken. */

@@ -4,7 +4,7 @@
 // alone; the run takes the thread only when it does serve the embedded reference from the bundle, and a thread not
 // taken is ended, or left to end with the process (it does not keep the process alive).
 import { Worker } from "node:worker_threads";
-import { pathInForm } from "./compiled.js";
+import { threadEntry } from "./compiled.js";
 
 /** Options with which a run serves no embedded reference, or does something else. */
 const NOT_EMBEDDED = ["--target", "--dataset", "--help", "-h"];
@@ -15,7 +15,7 @@ export function startEarlyThread(root, argv) {
   if (argv.some((arg) => NOT_EMBEDDED.some((flag) => arg === flag || arg.startsWith(`${flag}=`)))) {
     return undefined;
   }
-  const file = pathInForm(root, "bundle", "src/reference/thread-worker.ts");
+  const file = threadEntry(root, "bundle");
   let worker;
   try {
     worker = new Worker(file);

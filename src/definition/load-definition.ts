@@ -40,8 +40,11 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
   if (typeof raw.openapi !== "string" || !raw.openapi.startsWith("3.1")) {
     return `it declares openapi ${JSON.stringify(raw.openapi)} where 3.1.x is needed`;
   }
-  // Loaded when first needed: the suites read a definition already checked and never need it.
-  const { Validator } = await import("@seriousme/openapi-schema-validator");
+  // Loaded when first needed: the suites read a definition already checked and never need it. Required, not
+  // imported: the command's bundle is CommonJS, run where import() has no loader (scripts/code-cache.js).
+  const { Validator } = createRequire(import.meta.url)(
+    "@seriousme/openapi-schema-validator",
+  ) as typeof import("@seriousme/openapi-schema-validator");
   const result = await new Validator().validate(withoutExternalRefs(raw) as JsonObject);
   return result.valid ? undefined : describeErrors(result.errors);
 }

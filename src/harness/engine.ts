@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { pathInForm } from "../../scripts/compiled.js";
-import { CODE_FORM } from "../definition/locations.ts";
+import { pathInForm, SUITE_LOADERS } from "../../scripts/compiled.js";
+import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
 import type { RunContext } from "./context.ts";
 import { scopeOf } from "./run-scope.ts";
 import { type DeclaredCheck, declaredBy } from "./suite.ts";
@@ -82,6 +82,26 @@ function suiteFilesOf(repoRoot: string, folder: string): string[] {
     .map((n) => path.join(dir, n));
 }
 
+/**
+ * How to load a suite file: from the loaders of the command's CommonJS file when this process runs it (a suite file
+ * it lacks would register its checks with another copy of the engine, and is refused), else by importing the file.
+ */
+function suiteLoader(file: string): () => Promise<unknown> {
+  const inside = (globalThis as Record<symbol, Map<string, () => Promise<unknown>> | undefined>)[
+    Symbol.for(SUITE_LOADERS)
+  ];
+  if (inside === undefined) return () => import(pathToFileURL(file).href);
+  const name = path
+    .relative(pathInForm(REPO_ROOT, "bundle", "suites"), file)
+    .split(path.sep)
+    .join("/");
+  const load = inside.get(name);
+  if (load === undefined) {
+    return () => Promise.reject(new Error(`${file} is not in the bundle that runs; run \`npm run build\`.`));
+  }
+  return load;
+}
+
 /** What each suite file declares, loaded once per process: its checks are handed their run's context. */
 const declarations = new Map<string, Promise<DeclaredCheck[]>>();
 let loads: Promise<unknown> = Promise.resolve();
@@ -90,7 +110,8 @@ function declarationsOf(file: string): Promise<DeclaredCheck[]> {
   let declared = declarations.get(file);
   if (declared === undefined) {
     // One file at a time: a file declares its checks while it is evaluated.
-    declared = loads.then(() => declaredBy(() => import(pathToFileURL(file).href)));
+    const load = suiteLoader(file);
+    declared = loads.then(() => declaredBy(load));
     loads = declared.catch(() => undefined);
     declarations.set(file, declared);
   }

@@ -2,7 +2,7 @@
 // startReference gives in the caller's thread, serving from another core. A run against the embedded reference
 // spends a fifth of its time in the reference; on a thread of its own that time no longer delays the checks.
 import { Worker } from "node:worker_threads";
-import { pathInForm } from "../../scripts/compiled.js";
+import { threadEntry } from "../../scripts/compiled.js";
 import type { EarlyThread } from "../../scripts/early-thread.js";
 import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
 import type { Dataset } from "../model/index.ts";
@@ -47,9 +47,7 @@ export interface ReferenceThread {
  * which a thread could only run through a loader of its own: the caller then serves from its own thread.
  */
 export function threadWorkerFile(): string | undefined {
-  return CODE_FORM === "sources"
-    ? undefined
-    : pathInForm(REPO_ROOT, CODE_FORM, "src/reference/thread-worker.ts");
+  return CODE_FORM === "sources" ? undefined : threadEntry(REPO_ROOT, CODE_FORM);
 }
 
 /**

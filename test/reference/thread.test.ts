@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { threadEntry } from "../../scripts/compiled.js";
 import { type EarlyThread, startEarlyThread } from "../../scripts/early-thread.js";
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
@@ -26,8 +27,11 @@ const start = (events = EVENTS, faults = FAULTS): ThreadStart => ({
  * global setup builds dist/ first (test/support/build.ts).
  */
 const WORKER = path.join(REPO_ROOT, "dist", "src", "reference", "thread-worker.js");
-/** The bundle's thread, which the command starts early (scripts/early-thread.js); the global setup builds it too. */
-const BUNDLED_WORKER = path.join(REPO_ROOT, "dist", "bundle", "src", "reference", "thread-worker.js");
+/**
+ * The bundle's thread (its CommonJS file, run by scripts/bundle-thread.js), which the command starts early
+ * (scripts/early-thread.js); the global setup builds it too.
+ */
+const BUNDLED_WORKER = threadEntry(REPO_ROOT, "bundle");
 
 let threaded: ReferenceThread | undefined;
 let threadedBase = "";
