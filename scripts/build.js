@@ -80,13 +80,16 @@ for (const folder of SOURCE_FOLDERS) {
     }
   }
 }
-// Compiled code that asks whether dist/ is current (src/prove/run-pool.ts) finds the same module beside it.
-const helper = path.join(out, "scripts", "compiled.js");
-const helperSource = path.join(root, "scripts", "compiled.js");
-if ((mtime(helper) ?? 0) < (mtime(helperSource) ?? 0)) {
-  mkdirSync(path.dirname(helper), { recursive: true });
-  copyFileSync(helperSource, helper);
-  compiled += 1;
+// Compiled code that uses the scripts' modules (src/prove/run-pool.ts asks whether dist/ is current, the validators
+// run with the code cache) finds the same modules beside it.
+for (const name of ["compiled.js", "code-cache.js"]) {
+  const helper = path.join(out, "scripts", name);
+  const helperSource = path.join(root, "scripts", name);
+  if ((mtime(helper) ?? 0) < (mtime(helperSource) ?? 0)) {
+    mkdirSync(path.dirname(helper), { recursive: true });
+    copyFileSync(helperSource, helper);
+    compiled += 1;
+  }
 }
 if (compiled + removed > 0) {
   process.stdout.write(`build: ${compiled} file(s) compiled into dist/, ${removed} removed\n`);
@@ -204,7 +207,10 @@ async function commonJsBundles(esbuild, entryPoints) {
         plugins: [noVitest, somePackagesInside],
         // A module's own location, which some find files by, is the bundle file's.
         define: { "import.meta.url": "__bundleFileUrl" },
-        banner: { js: 'const __bundleFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+        // Strict throughout, as the ES modules it is made of are: a directive counts only before any statement.
+        banner: {
+          js: '"use strict";\nconst __bundleFileUrl = require("node:url").pathToFileURL(__filename).href;',
+        },
         logLevel: "silent",
         metafile: true,
       });

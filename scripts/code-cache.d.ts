@@ -7,4 +7,7 @@ export interface CachedRun {
   used: boolean;
   save(coverage: number): void;
 }
-export declare function runCached(file: string, where: { dir: string; name: string; key: string }): CachedRun;
+export declare function runCached(
+  file: string,
+  where: { dir: string; name: string; key: string; require?: NodeJS.Require },
+): CachedRun;

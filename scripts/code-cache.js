@@ -48,7 +48,13 @@ function writeCache(dir, name, file, coverage, data) {
   const body = Buffer.concat([Buffer.from([coverage]), data]);
   const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
   try {
-    mkdirSync(dir, { recursive: true });
+    // The folder alone, never its parents: a cache beside something removed since (a test's temporary folder, at
+    // the exit of its process) is not made.
+    try {
+      mkdirSync(dir);
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+    }
     writeFileSync(partial, Buffer.concat([digest(body), body]));
     renameSync(partial, file);
     for (const other of readdirSync(dir)) {
@@ -76,11 +82,12 @@ export function codeKey(file, recordedHash) {
 }
 
 /**
- * Runs the CommonJS file `file` as Node would, with the cache kept as `name` under `key` in `dir`. Returns its
- * exports, whether V8 used a cache, and save(coverage), which keeps the code compiled so far for the next run when
- * there was no usable cache or the one there covered less.
+ * Runs the CommonJS file `file` as Node would (its `require` resolving from where it is, unless another is given),
+ * with the cache kept as `name` under `key` in `dir`. Returns its exports, whether V8 used a cache, and
+ * save(coverage), which keeps the code compiled so far for the next run when there was no usable cache or the one
+ * there covered less.
  */
-export function runCached(file, { dir, name, key }) {
+export function runCached(file, { dir, name, key, require = createRequire(file) }) {
   const cacheFile = path.join(dir, `${name}-${key}.v8`);
   const cached = readCache(cacheFile);
   const source = readFileSync(file, "utf8");
@@ -91,7 +98,7 @@ export function runCached(file, { dir, name, key }) {
   });
   const used = cached !== undefined && script.cachedDataRejected === false;
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
   return {
     exports: module.exports,
     used,

@@ -127,8 +127,12 @@ export function bundledVersions(root) {
   return versions;
 }
 
-/** The files that make the bundle what it is besides the sources: the build, and this file, which it inlines. */
-const BUILD_FILES = [path.join("scripts", "build.js"), path.join("scripts", "compiled.js")];
+/** The files that make the bundle what it is besides the sources: the build, and the scripts' modules it inlines. */
+const BUILD_FILES = [
+  path.join("scripts", "build.js"),
+  path.join("scripts", "compiled.js"),
+  path.join("scripts", "code-cache.js"),
+];
 
 /** The sources as a bundle's stamp lists them: paths relative to `root`, sorted. */
 export function sourceNames(root, pairs = compiledPairs(root)) {

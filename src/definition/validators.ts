@@ -7,6 +7,7 @@ import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type standaloneCode from "ajv/dist/standalone/index.js";
 import type formats from "ajv-formats";
+import { COVERAGE, codeKey, runCached } from "../../scripts/code-cache.js";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
 import { loadDefinition } from "./load-definition.ts";
@@ -132,10 +133,32 @@ function cacheKey(set: SchemaSet): string {
     .digest("hex");
 }
 
+/** The cache files run in this process, each once, as require would. */
+const loadedFiles = new Map<string, Record<string, unknown>>();
+
+/**
+ * Runs a cache file with V8's code cache (scripts/code-cache.js), kept beside the cache folder: compiling Ajv's
+ * code for the EPCIS schema was as costly as running it in a run. The file's name is the hash of what it was made
+ * from; what V8 compiled of it, validators included, is kept when the process ends.
+ */
+function loadCacheFile(file: string): Record<string, unknown> {
+  let loaded = loadedFiles.get(file);
+  if (loaded === undefined) {
+    const name = `validators-${path.basename(file, ".cjs")}`;
+    const dir = path.join(path.dirname(path.dirname(file)), "code");
+    // Ajv's code requires Ajv's runtime, found from here wherever the cache is kept.
+    const run = runCached(file, { dir, name, key: codeKey(file, name), require });
+    process.once("exit", () => run.save(COVERAGE.whole));
+    loaded = run.exports;
+    loadedFiles.set(file, loaded);
+  }
+  return loaded;
+}
+
 /** The validators a cache file holds, or undefined when it is missing, unreadable or lacks one of them. */
 function fromCache(file: string, keys: string[]): Map<string, ValidateFunction> | undefined {
   try {
-    const loaded = require(file) as Record<string, unknown>;
+    const loaded = loadCacheFile(file);
     const found = new Map<string, ValidateFunction>();
     for (const k of keys) {
       const validate = loaded[k];

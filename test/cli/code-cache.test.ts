@@ -106,6 +106,12 @@ describe("a CommonJS file run with a code cache", () => {
     expect((await load("k1")).used).toBe(false);
   });
 
+  it("is not kept where the cache folder's parent is gone", async () => {
+    dir = path.join(work.dir, "gone", "cache");
+    expect((await load("k1", PART)).exports.value).toBe(21);
+    expect(await readdir(work.dir)).not.toContain("gone");
+  });
+
   it("is keyed to the content the build recorded and to the file as it is now", async () => {
     const key = codeKey(file, "hash-a");
     expect(codeKey(file, "hash-a")).toBe(key);
@@ -116,6 +122,16 @@ describe("a CommonJS file run with a code cache", () => {
 });
 
 describe("the command", () => {
+  it("and the reference's thread are strict throughout, as the ES modules they are made of", async () => {
+    for (const name of ["command", "thread"] as const) {
+      const code = bundleCode(REPO_ROOT, name);
+      expect(code, name).toBeDefined();
+      // A directive counts only as the first statement: the whole file, bundled packages included, is strict.
+      if (code !== undefined)
+        expect((await readFile(code.file, "utf8")).startsWith('"use strict";\n')).toBe(true);
+    }
+  });
+
   it("leaves a cache of its own code and of the reference's thread, under the bundle's keys", async () => {
     const reports = path.join(work.dir, "reports");
     const result = await runCli([

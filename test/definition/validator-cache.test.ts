@@ -11,7 +11,7 @@ import {
   type ValidationResult,
   type Validators,
 } from "../../src/definition/index.ts";
-import { tempDir } from "../support/cli.ts";
+import { runNode, tempDir } from "../support/cli.ts";
 
 const EXAMPLES = path.resolve(REPO_ROOT, "../shared/epcis/examples");
 
@@ -71,7 +71,42 @@ afterAll(async () => {
 
 const cacheFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".cjs"));
 
+/**
+ * In a process of its own, as a run: the validators kept in `dir`, loaded (or compiled), and what they say of every
+ * example. The process keeps V8's code for them beside `dir` when it ends (scripts/code-cache.js).
+ */
+async function verdictsInProcess(dir: string): Promise<string> {
+  const source = path.join(REPO_ROOT, "src", "definition", "index.ts");
+  const script = `
+    const { createValidators } = await import(${JSON.stringify(source)});
+    const v = await createValidators({ network: false, validatorCache: ${JSON.stringify(dir)} });
+    const examples = ${JSON.stringify(filesUnder(EXAMPLES, ".jsonld"))};
+    const { readFileSync } = await import("node:fs");
+    const out = examples.map((f) => v.validateEpcisDocument(JSON.parse(readFileSync(f, "utf8"))));
+    out.push(v.validateLinkset({}), v.validateLinkset({ linkset: [] }));
+    process.stdout.write(JSON.stringify(out));`;
+  const result = await runNode(["--import", "tsx", "--input-type=module", "-e", script]);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
+}
+
 describe("validators kept between runs", () => {
+  it("keep V8's code for the next process, which judges as the one that compiled them", async () => {
+    const dir = path.join(work.dir, "code-kept");
+    const compiling = await verdictsInProcess(dir);
+    const loading = await verdictsInProcess(dir);
+    const code = path.join(work.dir, "code");
+    const kept = readdirSync(code).filter((f) => f.startsWith("validators-") && f.endsWith(".v8"));
+    expect(kept).toHaveLength(cacheFiles(dir).length);
+    const withCode = await verdictsInProcess(dir);
+    expect(JSON.parse(compiling)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ valid: false })]),
+    );
+    expect(JSON.parse(compiling)).toEqual(expect.arrayContaining([expect.objectContaining({ valid: true })]));
+    expect(loading).toBe(compiling);
+    expect(withCode).toBe(compiling);
+  }, 60_000);
+
   it("are written by the first run and judge every document as a fresh compile does when loaded", async () => {
     const dir = path.join(work.dir, "kept");
     const fresh = await createValidators({ network: false, validatorCache: dir });
