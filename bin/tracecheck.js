@@ -5,8 +5,8 @@
 // bundle's command is one CommonJS file, run with V8's code cache (scripts/code-cache.js).
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { COVERAGE, codeCacheDir, codeKey, runCached } from "../scripts/code-cache.js";
-import { bundleCode, pathInForm, runnable } from "../scripts/compiled.js";
+import { codeCacheDir, runCached } from "../scripts/code-cache.js";
+import { bundleCode, ES_MODULE_IMPORTER, pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,25 +22,24 @@ if (form === "sources") {
   const { register } = await import("tsx/esm/api");
   register();
 }
-// The bundle's stamp names its command file (scripts/compiled.js); a stamp runnable found current always does.
-const code = form === "bundle" ? bundleCode(root, "command") : undefined;
-if (form === "bundle" && code === undefined) {
-  throw new Error("The bundle names no command file; run `npm run build`.");
+// The bundle's command, as its stamp records it (a current stamp always does; were it not so, the
+// compiled files would run).
+const commandFile = form === "bundle" ? bundleCode(root, "command") : undefined;
+let cached;
+if (commandFile !== undefined) {
+  // What the command imports at run time it imports through this module's import(): it has none of its own.
+  globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
+  cached = runCached(commandFile, { dir: codeCacheDir(root), name: "command" });
 }
-const cached =
-  code === undefined
-    ? undefined
-    : runCached(code.file, { dir: codeCacheDir(root), name: "command", key: codeKey(code.file, code.hash) });
 const { main } =
-  cached?.exports ?? (await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href));
+  cached?.exports ??
+  (await import(
+    pathToFileURL(pathInForm(root, form === "bundle" ? "compiled" : form, "src/cli/main.ts")).href
+  ));
 try {
   process.exitCode = await main(argv, early);
 } finally {
   early?.end();
-  // A run of every class compiles most of the command; a cache made by less is made again by such a run.
-  cached?.save(
-    argv[0] === "run" && !argv.some((a) => a === "--suite" || a.startsWith("--suite="))
-      ? COVERAGE.whole
-      : COVERAGE.part,
-  );
+  // The more suite files a run loaded, the more of the command it compiled: a cache made by less is made again.
+  cached?.save(cached.exports.suitesLoaded());
 }

@@ -1,13 +1,13 @@
 export declare function codeCacheDir(root: string): string;
-export declare const COVERAGE: { readonly part: number; readonly whole: number };
-export declare function codeKey(file: string, recordedHash: string): string;
+export declare function contentKey(source: Uint8Array): string;
 export interface CachedRun {
   exports: Record<string, unknown>;
   /** Whether V8 was given a cache and took it. */
   used: boolean;
+  /** Keeps the code compiled so far, unless the cache used covered as much (0 to 255); never throws. */
   save(coverage: number): void;
 }
 export declare function runCached(
   file: string,
-  where: { dir: string; name: string; key: string; require?: NodeJS.Require },
+  where: { dir: string; name: string; require?: NodeJS.Require },
 ): CachedRun;

@@ -85,15 +85,20 @@ export const COMMONJS_BUNDLES = { command: "command.cjs", thread: "thread.cjs" }
 export const SUITE_LOADERS = "tracecheck.suiteLoaders";
 
 /**
- * A CommonJS file of the bundle and the content hash its stamp records, or undefined when the stamp records none
- * (a bundle built before there were such files) or cannot be read.
+ * The global under which a process running the bundle's CommonJS files gives them its import(): such code has none
+ * of its own (scripts/code-cache.js), and the packages that are ES modules only are imported through it.
+ */
+export const ES_MODULE_IMPORTER = "tracecheck.importModule";
+
+/**
+ * A CommonJS file of the bundle, when its stamp records it: undefined for a bundle built before there were such
+ * files, or a stamp that cannot be read.
  */
 export function bundleCode(root, name) {
   try {
     const recorded = JSON.parse(readFileSync(bundlePaths(root).stamp, "utf8"));
-    const hash = recorded.code?.[name];
-    if (typeof hash !== "string") return undefined;
-    return { file: path.join(bundlePaths(root).dir, COMMONJS_BUNDLES[name]), hash };
+    if (typeof recorded.code?.[name] !== "string") return undefined;
+    return path.join(bundlePaths(root).dir, COMMONJS_BUNDLES[name]);
   } catch {
     return undefined;
   }

@@ -1,9 +1,9 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type * as RefParserModule from "@apidevtools/json-schema-ref-parser";
 import type { FileInfo } from "@apidevtools/json-schema-ref-parser";
 import { SchemaUnavailableError } from "./errors.ts";
+import { importModule } from "./import-module.ts";
 import { DEFAULT_SCHEMA_CACHE, DEFAULT_SIBLING_MIRROR } from "./locations.ts";
 
 export type SchemaSource = "mirror" | "cache" | "sibling-mirror" | "network";
@@ -137,11 +137,10 @@ export async function resolveSchema(url: string, opts: ResolveOptions = {}): Pro
       },
     },
   };
-  // The parser is loaded only when a schema is resolved: most runs only ask whether it is available. It is
-  // required, not imported: the command's bundle is CommonJS, run where import() has no loader (scripts/code-cache.js).
-  const { default: $RefParser } = createRequire(import.meta.url)(
+  // The parser is loaded only when a schema is resolved: most runs only ask whether it is available.
+  const { default: $RefParser } = await importModule<typeof RefParserModule>(
     "@apidevtools/json-schema-ref-parser",
-  ) as typeof RefParserModule;
+  );
   try {
     const parser = new $RefParser();
     const refs = await parser.resolve(url, options);

@@ -1,10 +1,10 @@
 // The bundle's CommonJS files run with V8's code cache (scripts/code-cache.js): a cache is used only for the code it
 // was made for, a damaged or refused one is made again, and a run of the command leaves one for the next. Each load
 // runs in a process of its own, as a command does: V8 would otherwise find the code compiled in this one.
-import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { codeCacheDir, codeKey } from "../../scripts/code-cache.js";
+import { codeCacheDir, contentKey } from "../../scripts/code-cache.js";
 import { bundleCode } from "../../scripts/compiled.js";
 import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
 
@@ -42,82 +42,113 @@ interface Load {
   exports: { value: number; base: string; same: boolean };
 }
 
-/** Loads `file` in a fresh process under `key`, then saves with `coverage` unless it is undefined. */
-async function load(key: string, coverage?: number): Promise<Load> {
+/** Loads `file` (by default the test's) in a fresh process, then saves with `coverage` unless it is undefined. */
+async function load(coverage?: number, what = file): Promise<Load> {
   const script = `
     import { runCached } from ${JSON.stringify(CODE_CACHE)};
-    const run = runCached(${JSON.stringify(file)}, { dir: ${JSON.stringify(dir)}, name: "code", key: ${JSON.stringify(key)} });
+    const run = runCached(${JSON.stringify(what)}, { dir: ${JSON.stringify(dir)}, name: "code" });
     ${coverage === undefined ? "" : `run.save(${coverage});`}
-    process.stdout.write(JSON.stringify({ used: run.used, exports: run.exports }));`;
+    const { value, base, same } = run.exports;
+    process.stdout.write(JSON.stringify({ used: run.used, exports: { value, base, same } }));`;
   const result = await runNode(["--input-type=module", "-e", script]);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Load;
 }
 
+const keyOf = async (at = file) => contentKey(await readFile(at));
 const cacheFile = (key: string) => path.join(dir, `code-${key}.v8`);
 
 describe("a CommonJS file run with a code cache", () => {
   it("runs as Node runs it, and a second run uses the cache the first made", async () => {
-    const first = await load("k1", PART);
+    const first = await load(PART);
     expect(first).toEqual({ used: false, exports: { value: 21, base: "code.cjs", same: true } });
-    expect((await readFile(cacheFile("k1")))[COVERAGE_AT]).toBe(PART);
-    const second = await load("k1");
+    expect((await readFile(cacheFile(await keyOf())))[COVERAGE_AT]).toBe(PART);
+    const second = await load();
     expect(second).toEqual({ ...first, used: true });
   });
 
-  it("is given no cache made under another key, and saving removes the caches of other keys", async () => {
-    await load("k1", PART);
-    expect((await load("k2", PART)).used).toBe(false);
-    expect(await readdir(dir)).toEqual(["code-k2.v8"]);
+  it("is not given the cache of other code of the same length, which V8 would take, and drops it", async () => {
+    await load(PART);
+    const before = await keyOf();
+    await writeFile(file, codeOf(7));
+    expect((await readFile(file)).length).toBe(codeOf(6).length);
+    expect(await load(PART)).toMatchObject({ used: false, exports: { value: 28 } });
+    expect(await readdir(dir)).toEqual([`code-${await keyOf()}.v8`]);
+    expect(await keyOf()).not.toBe(before);
   });
 
   it("does not give V8 a damaged cache, and makes it again", async () => {
-    await load("k1", PART);
-    const bytes = await readFile(cacheFile("k1"));
+    await load(PART);
+    const at = cacheFile(await keyOf());
+    const bytes = await readFile(at);
     bytes[bytes.length - 10] = (bytes[bytes.length - 10] ?? 0) ^ 0xff;
-    await writeFile(cacheFile("k1"), bytes);
-    expect((await load("k1", PART)).used).toBe(false);
-    expect((await load("k1")).used).toBe(true);
+    await writeFile(at, bytes);
+    expect((await load(PART)).used).toBe(false);
+    expect((await load()).used).toBe(true);
   });
 
-  it("makes again a cache V8 refuses: one made for other code, under this code's key", async () => {
-    await load("k1", PART);
-    const other = await readFile(cacheFile("k1"));
+  it("makes again a cache V8 refuses: one made for other code, found under this code's key", async () => {
+    await load(PART);
+    const other = await readFile(cacheFile(await keyOf()));
     await writeFile(file, codeOf(7_000));
-    await writeFile(cacheFile("k1"), other);
-    const refused = await load("k1", PART);
-    expect(refused).toMatchObject({ used: false, exports: { value: 24_503_500 } });
-    expect((await load("k1")).used).toBe(true);
+    await writeFile(cacheFile(await keyOf()), other);
+    expect(await load(PART)).toMatchObject({ used: false, exports: { value: 24_503_500 } });
+    expect((await load()).used).toBe(true);
   });
 
-  it("replaces a cache of part of the code with one of the whole, and never the other way", async () => {
-    await load("k1", PART);
-    await load("k1", WHOLE);
-    expect((await readFile(cacheFile("k1")))[COVERAGE_AT]).toBe(WHOLE);
-    const { mtimeMs } = await stat(cacheFile("k1"));
-    await load("k1", PART);
-    expect((await readFile(cacheFile("k1")))[COVERAGE_AT]).toBe(WHOLE);
-    expect((await stat(cacheFile("k1"))).mtimeMs).toBe(mtimeMs);
+  it("replaces a cache that covers less with one that covers more, and never the other way", async () => {
+    await load(PART);
+    await load(WHOLE);
+    const at = cacheFile(await keyOf());
+    expect((await readFile(at))[COVERAGE_AT]).toBe(WHOLE);
+    const { mtimeMs } = await stat(at);
+    await load(PART);
+    expect((await readFile(at))[COVERAGE_AT]).toBe(WHOLE);
+    expect((await stat(at)).mtimeMs).toBe(mtimeMs);
   });
 
   it("costs only the compile when the cache cannot be written", async () => {
     dir = path.join(file, "not-a-folder");
-    expect((await load("k1", PART)).exports.value).toBe(21);
-    expect((await load("k1")).used).toBe(false);
+    expect((await load(PART)).exports.value).toBe(21);
+    expect((await load()).used).toBe(false);
   });
 
   it("is not kept where the cache folder's parent is gone", async () => {
     dir = path.join(work.dir, "gone", "cache");
-    expect((await load("k1", PART)).exports.value).toBe(21);
+    expect((await load(PART)).exports.value).toBe(21);
     expect(await readdir(work.dir)).not.toContain("gone");
   });
 
-  it("is keyed to the content the build recorded and to the file as it is now", async () => {
-    const key = codeKey(file, "hash-a");
-    expect(codeKey(file, "hash-a")).toBe(key);
-    expect(codeKey(file, "hash-b")).not.toBe(key);
-    await utimes(file, 1_000, 1_000);
-    expect(codeKey(file, "hash-a")).not.toBe(key);
+  it("removes what a process left half written long ago, not what one writes now", async () => {
+    await mkdir(dir);
+    const old = path.join(dir, "code-0.v8.abandoned.partial");
+    const fresh = path.join(dir, "code-0.v8.writing.partial");
+    await writeFile(old, "x");
+    await writeFile(fresh, "x");
+    await utimes(old, 1_000, 1_000);
+    await load(PART);
+    expect((await readdir(dir)).sort()).toEqual([`code-${await keyOf()}.v8`, path.basename(fresh)].sort());
+  });
+
+  it("is taken by V8 for the command's own file", async () => {
+    const command = bundleCode(REPO_ROOT, "command");
+    expect(command).toBeDefined();
+    if (command === undefined) return;
+    const script = `
+      import { runCached } from ${JSON.stringify(CODE_CACHE)};
+      const run = runCached(${JSON.stringify(command)}, { dir: ${JSON.stringify(dir)}, name: "command" });
+      run.save(1);
+      process.stdout.write(JSON.stringify({ used: run.used, main: typeof run.exports.main }));`;
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      const result = await runNode(["--input-type=module", "-e", script]);
+      expect(result.code, result.stderr).toBe(0);
+      runs.push(JSON.parse(result.stdout));
+    }
+    expect(runs).toEqual([
+      { used: false, main: "function" },
+      { used: true, main: "function" },
+    ]);
   });
 });
 
@@ -127,12 +158,11 @@ describe("the command", () => {
       const code = bundleCode(REPO_ROOT, name);
       expect(code, name).toBeDefined();
       // A directive counts only as the first statement: the whole file, bundled packages included, is strict.
-      if (code !== undefined)
-        expect((await readFile(code.file, "utf8")).startsWith('"use strict";\n')).toBe(true);
+      if (code !== undefined) expect((await readFile(code, "utf8")).startsWith('"use strict";\n')).toBe(true);
     }
   });
 
-  it("leaves a cache of its own code and of the reference's thread, under the bundle's keys", async () => {
+  it("leaves a cache of its own code and of the reference's thread", async () => {
     const reports = path.join(work.dir, "reports");
     const result = await runCli([
       "run",
@@ -149,7 +179,7 @@ describe("the command", () => {
     for (const name of ["command", "thread"] as const) {
       const code = bundleCode(REPO_ROOT, name);
       expect(code, name).toBeDefined();
-      if (code !== undefined) expect(names).toContain(`${name}-${codeKey(code.file, code.hash)}.v8`);
+      if (code !== undefined) expect(names).toContain(`${name}-${await keyOf(code)}.v8`);
     }
   });
 });
