@@ -189,11 +189,37 @@ export function isClassPattern(uri: string): boolean {
   return cp !== undefined && cp.length >= MIN_PREFIX && cp.length <= MAX_PREFIX;
 }
 
+// What a class holds and a class query asks for are read once per query value and event class, over and over as
+// canonicalId is (the oracle asks for every class of every event under each MATCH_anyEPCClass value): pure, so a
+// bounded memo changes nothing but the time. "" stands for none.
+const classMemo = new Map<string, string>();
+function memoized(key: string, compute: () => string | undefined): string | undefined {
+  let known = classMemo.get(key);
+  if (known === undefined) {
+    known = compute() ?? "";
+    if (classMemo.size >= CANONICAL_MEMO_LIMIT) classMemo.clear();
+    classMemo.set(key, known);
+  }
+  return known === "" ? undefined : known;
+}
+
 /** The GTIN-14 inside an EPC, EPC class or pattern in URN or Digital Link form, if it has one. */
 export function gtinOf(canonicalClassOrEpc: string): string | undefined {
-  const id = canonicalId(canonicalClassOrEpc);
-  if (!isDigitalLink(id)) return undefined;
-  return parseDigitalLink(id).elements.find((e) => e.ai === "01")?.value;
+  return memoized(`gtin ${canonicalClassOrEpc}`, () => {
+    const id = canonicalId(canonicalClassOrEpc);
+    if (!isDigitalLink(id)) return undefined;
+    return parseDigitalLink(id).elements.find((e) => e.ai === "01")?.value;
+  });
+}
+
+/** The GTIN of a class query written as a Digital Link of a GTIN alone (/01/{gtin}), if it is one. */
+function queriedGtin(canonicalQuery: string): string | undefined {
+  return memoized(`query ${canonicalQuery}`, () => {
+    if (!isDigitalLink(canonicalQuery)) return undefined;
+    const elements = parseDigitalLink(canonicalQuery).elements;
+    const [only] = elements;
+    return elements.length === 1 && only?.ai === "01" ? only.value : undefined;
+  });
 }
 
 /**
@@ -210,9 +236,6 @@ export function classMatches(queryValue: string, epcClass: string): boolean {
     if (!isClassPattern(query)) return false;
     return gtinOf(candidate)?.slice(1, 1 + company.length) === company;
   }
-  if (!isDigitalLink(query)) return false;
-  const elements = parseDigitalLink(query).elements;
-  const [only] = elements;
-  if (elements.length !== 1 || only?.ai !== "01") return false;
-  return gtinOf(candidate) === only.value;
+  const gtin = queriedGtin(query);
+  return gtin !== undefined && gtinOf(candidate) === gtin;
 }
