@@ -41,5 +41,6 @@ try {
 } finally {
   early?.end();
   // The more suite files a run loaded, the more of the command it compiled: a cache made by less is made again.
-  cached?.save(cached.exports.suitesLoaded());
+  const { suitesLoaded } = cached?.exports ?? {};
+  cached?.save(typeof suitesLoaded === "function" ? suitesLoaded() : 0);
 }

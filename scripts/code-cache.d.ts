@@ -11,3 +11,10 @@ export declare function runCached(
   file: string,
   where: { dir: string; name: string; require?: NodeJS.Require },
 ): CachedRun;
+export declare function writeCache(
+  dir: string,
+  name: string,
+  file: string,
+  coverage: number,
+  makeData: () => Uint8Array,
+): void;

@@ -22,7 +22,7 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeSync,
+  writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -39,6 +39,9 @@ const HEADER_BYTES = HASH_BYTES + 1;
 const ABANDONED_MS = 60_000;
 
 const digest = (bytes) => createHash("sha256").update(bytes).digest();
+
+/** A coverage as the one byte a cache keeps it in. */
+const coverageByte = (coverage) => Math.min(255, Math.max(0, Math.floor(coverage)));
 
 /** The key a cache of this source is kept under: the hash of its bytes. */
 export function contentKey(source) {
@@ -76,10 +79,11 @@ function prune(dir, name, kept) {
 }
 
 /**
- * Writes the cache whole or not at all. Where it cannot be written (a read-only install), V8 is not asked for the
- * data, which costs as much as a tenth of a second.
+ * Writes the cache of the code kept as `name` to `file` in `dir`, whole or not at all, with its coverage (0 to 255)
+ * and the data makeData gives. Where it cannot be written (a read-only install), makeData is not called: asking V8
+ * for the data costs as much as a tenth of a second. Exported for its tests.
  */
-function writeCache(dir, name, file, coverage, makeData) {
+export function writeCache(dir, name, file, coverage, makeData) {
   const partial = `${file}.${randomBytes(6).toString("hex")}.partial`;
   let fd;
   try {
@@ -91,9 +95,8 @@ function writeCache(dir, name, file, coverage, makeData) {
       if (err.code !== "EEXIST") throw err;
     }
     fd = openSync(partial, "wx");
-    const body = Buffer.concat([Buffer.from([Math.min(255, Math.max(0, coverage))]), makeData()]);
-    writeSync(fd, digest(body));
-    writeSync(fd, body);
+    const body = Buffer.concat([Buffer.from([coverageByte(coverage)]), makeData()]);
+    writeFileSync(fd, Buffer.concat([digest(body), body]));
     closeSync(fd);
     fd = undefined;
     renameSync(partial, file);
@@ -132,7 +135,7 @@ export function runCached(file, { dir, name, require = createRequire(file) }) {
     exports: module.exports,
     used,
     save(coverage) {
-      if (used && cached.coverage >= coverage) return;
+      if (used && cached.coverage >= coverageByte(coverage)) return;
       writeCache(dir, name, cacheFile, coverage, () => script.createCachedData());
     },
   };

@@ -205,11 +205,14 @@ function memoized(key: string, compute: () => string | undefined): string | unde
 
 /** The GTIN-14 inside an EPC, EPC class or pattern in URN or Digital Link form, if it has one. */
 export function gtinOf(canonicalClassOrEpc: string): string | undefined {
-  return memoized(`gtin ${canonicalClassOrEpc}`, () => {
+  const compute = () => {
     const id = canonicalId(canonicalClassOrEpc);
     if (!isDigitalLink(id)) return undefined;
     return parseDigitalLink(id).elements.find((e) => e.ai === "01")?.value;
-  });
+  };
+  // A value from a server that is not a string fails as it always did, never as the string it would print as.
+  if (typeof canonicalClassOrEpc !== "string") return compute();
+  return memoized(`gtin ${canonicalClassOrEpc}`, compute);
 }
 
 /** The GTIN of a class query written as a Digital Link of a GTIN alone (/01/{gtin}), if it is one. */

@@ -1,7 +1,7 @@
 // The command runs the bundle the build makes (scripts/build.js) while it is current: the bundle must judge as the
 // sources do, requirement for requirement, against a reference with faults of several classes, so that passes
 // and failures are both compared.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { runnable } from "../../scripts/compiled.js";
@@ -60,3 +60,16 @@ test("the bundle judges a faulted reference as the sources do", async () => {
   );
   expect(fromBundle).toEqual(await verdicts(sources));
 }, 300_000);
+
+test("the bundle checks a definition it has not seen through the validator it imports on demand", async () => {
+  // A text no run has checked yet: the OpenAPI validator, an ES module only, is imported for it.
+  const definition = path.join(work.dir, "definition.yaml");
+  const ours = await readFile(path.join(REPO_ROOT, "schemas", "interface.openapi.yaml"), "utf8");
+  await writeFile(definition, `${ours}\n# ${path.basename(work.dir)} ${Date.now()}\n`);
+  const reports = path.join(work.dir, "definition");
+  const cli = await runCli([
+    ...["run", "--suite", "definition", "--definition", definition, "--quiet", "--report-dir", reports],
+  ]);
+  expect(cli.code, cli.stderr).toBe(0);
+  expect((await verdicts(reports))["DEF-OPENAPI-31"]).toMatch(/^pass/);
+}, 120_000);
