@@ -5,8 +5,8 @@
 // bundle's command is one CommonJS file, run with V8's code cache (scripts/code-cache.js).
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { codeCacheDir, runCached } from "../scripts/code-cache.js";
-import { bundleCode, ES_MODULE_IMPORTER, pathInForm, runnable } from "../scripts/compiled.js";
+import { runBundled } from "../scripts/code-cache.js";
+import { pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,20 +22,9 @@ if (form === "sources") {
   const { register } = await import("tsx/esm/api");
   register();
 }
-// The bundle's command, as its stamp records it (a current stamp always does; were it not so, the
-// compiled files would run).
-const commandFile = form === "bundle" ? bundleCode(root, "command") : undefined;
-let cached;
-if (commandFile !== undefined) {
-  // What the command imports at run time it imports through this module's import(): it has none of its own.
-  globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
-  cached = runCached(commandFile, { dir: codeCacheDir(root), name: "command" });
-}
+const cached = form === "bundle" ? runBundled(root, "command") : undefined;
 const { main } =
-  cached?.exports ??
-  (await import(
-    pathToFileURL(pathInForm(root, form === "bundle" ? "compiled" : form, "src/cli/main.ts")).href
-  ));
+  cached?.exports ?? (await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href));
 try {
   process.exitCode = await main(argv, early);
 } finally {

@@ -5,7 +5,6 @@
 // second build after an edit takes a moment. Then it bundles the compiled command and suites into dist/bundle, which
 // bin/tracecheck.js runs while it is current: loading one module graph from a few files starts a run faster than
 // resolving and loading some 260. Run by `npm ci` (prepare) and before `npm test`.
-import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -97,10 +96,11 @@ if (compiled + removed > 0) {
 
 // The bundle, in two builds. The proving worker and every suite file are entry points of one ES module build, so
 // that a suite file and the engine that loads it share one copy of each module (the suites register their checks
-// with it). The command and the reference's thread are each one CommonJS file (below). Of the packages, those every run loads (the HTTP client and the reference's server) and the
-// largest a full run loads (the JSON-LD processor, fast-check) go in with what they import, which spares resolving
-// and loading their files one by one; the rest stay outside, imported from node_modules as they are. A bundle made
-// before the last install of packages is not run (compiled.js).
+// with it). The command and the reference's thread are each one CommonJS file (below). Of the packages, those every
+// run loads (the HTTP client and the reference's server) and the largest a full run loads (the JSON-LD processor,
+// fast-check) go in with what they import, which spares resolving and loading their files one by one; the rest stay
+// outside, imported from node_modules as they are. A bundle made before the last install of packages is not run
+// (compiled.js).
 const bundled = new Set(BUNDLED_PACKAGES);
 const packageOf = (specifier) =>
   specifier
@@ -196,7 +196,6 @@ async function commonJsBundles(esbuild, entryPoints) {
     command: entryFile,
     thread: path.join(out, "src", "reference", "thread-worker.js"),
   };
-  const code = {};
   try {
     for (const [name, entry] of Object.entries(sources)) {
       const outfile = path.join(bundle.dir, COMMONJS_BUNDLES[name]);
@@ -221,15 +220,13 @@ async function commonJsBundles(esbuild, entryPoints) {
       const loaded = imported.filter((i) => i.kind === "dynamic-import" && i.external).map((i) => i.path);
       if (loaded.length > 0) {
         throw new Error(
-          `${name} imports ${loaded.join(", ")} with import(), which it cannot run; require it.`,
+          `${name} imports ${loaded.join(", ")} with import(), which it cannot run; import it through importModule.`,
         );
       }
-      code[name] = createHash("sha256").update(readFileSync(outfile)).digest("hex");
     }
   } finally {
     rmSync(entryFile, { force: true });
   }
-  return code;
 }
 const bundle = bundlePaths(root);
 const pairs = compiledPairs(root);
@@ -273,16 +270,15 @@ if (!bundleCurrent(root, pairs)) {
     process.stderr.write(`build: the compiled files could not be bundled: ${err.message}\n`);
     process.exit(1);
   }
-  let code;
   try {
-    code = await commonJsBundles(esbuild, entryPoints);
+    await commonJsBundles(esbuild, entryPoints);
   } catch (err) {
     rmSync(bundle.dir, { recursive: true, force: true });
     process.stderr.write(`build: the compiled files could not be bundled as CommonJS: ${err.message}\n`);
     process.exit(1);
   }
   // Written last: a bundle without its stamp is never run.
-  const stamp = { sources: sourceNames(root, pairs), packages: bundledVersions(root), code };
+  const stamp = { sources: sourceNames(root, pairs), packages: bundledVersions(root) };
   writeFileSync(bundle.stamp, `${JSON.stringify(stamp, null, 1)}\n`);
   process.stdout.write(
     `build: ${entryPoints.length} entry points bundled into ${path.relative(root, bundle.dir)}/\n`,

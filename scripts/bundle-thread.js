@@ -6,15 +6,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parentPort } from "node:worker_threads";
-import { codeCacheDir, runCached } from "./code-cache.js";
-import { bundleCode, ES_MODULE_IMPORTER } from "./compiled.js";
+import { runBundled } from "./code-cache.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const file = bundleCode(root, "thread");
-if (file === undefined) throw new Error("The bundle records no thread file; run `npm run build`.");
-// What the thread imports at run time it imports through this module's import(): it has none of its own.
-globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
-const run = runCached(file, { dir: codeCacheDir(root), name: "thread" });
+const run = runBundled(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), "thread");
 parentPort?.on("message", (request) => {
   if (request?.type === "close") run.save(1);
 });

@@ -7,6 +7,7 @@ export interface CachedRun {
   /** Keeps the code compiled so far, unless the cache used covered as much (0 to 255); never throws. */
   save(coverage: number): void;
 }
+export declare function runBundled(root: string, name: "command" | "thread"): CachedRun;
 export declare function runCached(
   file: string,
   where: { dir: string; name: string; require?: NodeJS.Require },

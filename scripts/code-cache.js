@@ -27,6 +27,7 @@ import {
 import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import { bundleCode, ES_MODULE_IMPORTER } from "./compiled.js";
 
 /** Where the caches are kept between runs: a folder any `npm ci` leaves writable. */
 export function codeCacheDir(root) {
@@ -110,6 +111,16 @@ export function writeCache(dir, name, file, coverage, makeData) {
       // Nothing was written.
     }
   }
+}
+
+/**
+ * Runs the bundle's CommonJS file `name` ("command" or "thread", scripts/compiled.js) of the checkout at `root` with
+ * its code cache. What it imports at run time it imports through this module's import(), which it is given under
+ * ES_MODULE_IMPORTER: it has none of its own.
+ */
+export function runBundled(root, name) {
+  globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
+  return runCached(bundleCode(root, name), { dir: codeCacheDir(root), name });
 }
 
 /**

@@ -17,5 +17,5 @@ export declare function runnable(root: string): CodeForm;
 export declare const COMMONJS_BUNDLES: { readonly command: string; readonly thread: string };
 export declare const SUITE_LOADERS: string;
 export declare const ES_MODULE_IMPORTER: string;
-export declare function bundleCode(root: string, name: keyof typeof COMMONJS_BUNDLES): string | undefined;
+export declare function bundleCode(root: string, name: keyof typeof COMMONJS_BUNDLES): string;
 export declare function threadEntry(root: string, form: CodeForm): string;

@@ -90,18 +90,9 @@ export const SUITE_LOADERS = "tracecheck.suiteLoaders";
  */
 export const ES_MODULE_IMPORTER = "tracecheck.importModule";
 
-/**
- * A CommonJS file of the bundle, when its stamp records it: undefined for a bundle built before there were such
- * files, or a stamp that cannot be read.
- */
+/** A CommonJS file of the bundle: the build writes both before the stamp, so a current bundle has them. */
 export function bundleCode(root, name) {
-  try {
-    const recorded = JSON.parse(readFileSync(bundlePaths(root).stamp, "utf8"));
-    if (typeof recorded.code?.[name] !== "string") return undefined;
-    return path.join(bundlePaths(root).dir, COMMONJS_BUNDLES[name]);
-  } catch {
-    return undefined;
-  }
+  return path.join(bundlePaths(root).dir, COMMONJS_BUNDLES[name]);
 }
 
 /**

@@ -192,37 +192,47 @@ export function isClassPattern(uri: string): boolean {
 // What a class holds and a class query asks for are read once per query value and event class, over and over as
 // canonicalId is (the oracle asks for every class of every event under each MATCH_anyEPCClass value): pure, so a
 // bounded memo changes nothing but the time. "" stands for none.
-const classMemo = new Map<string, string>();
-function memoized(key: string, compute: () => string | undefined): string | undefined {
-  let known = classMemo.get(key);
-  if (known === undefined) {
-    known = compute() ?? "";
-    if (classMemo.size >= CANONICAL_MEMO_LIMIT) classMemo.clear();
-    classMemo.set(key, known);
-  }
-  return known === "" ? undefined : known;
+const gtinMemo = new Map<string, string>();
+const queriedGtinMemo = new Map<string, string>();
+
+/** What `memo` holds for `key`: a GTIN, undefined for none, or null when it was not asked yet. */
+function recalled(memo: Map<string, string>, key: string): string | undefined | null {
+  const known = memo.get(key);
+  return known === undefined ? null : known === "" ? undefined : known;
+}
+
+function remember(memo: Map<string, string>, key: string, gtin: string | undefined): string | undefined {
+  if (memo.size >= CANONICAL_MEMO_LIMIT) memo.clear();
+  memo.set(key, gtin ?? "");
+  return gtin;
+}
+
+function computeGtinOf(classOrEpc: string): string | undefined {
+  const id = canonicalId(classOrEpc);
+  if (!isDigitalLink(id)) return undefined;
+  return parseDigitalLink(id).elements.find((e) => e.ai === "01")?.value;
 }
 
 /** The GTIN-14 inside an EPC, EPC class or pattern in URN or Digital Link form, if it has one. */
 export function gtinOf(canonicalClassOrEpc: string): string | undefined {
-  const compute = () => {
-    const id = canonicalId(canonicalClassOrEpc);
-    if (!isDigitalLink(id)) return undefined;
-    return parseDigitalLink(id).elements.find((e) => e.ai === "01")?.value;
-  };
-  // A value from a server that is not a string fails as it always did, never as the string it would print as.
-  if (typeof canonicalClassOrEpc !== "string") return compute();
-  return memoized(`gtin ${canonicalClassOrEpc}`, compute);
+  // A value from a server that is not a string fails as it always did, and is never remembered.
+  if (typeof canonicalClassOrEpc !== "string") return computeGtinOf(canonicalClassOrEpc);
+  const known = recalled(gtinMemo, canonicalClassOrEpc);
+  if (known !== null) return known;
+  return remember(gtinMemo, canonicalClassOrEpc, computeGtinOf(canonicalClassOrEpc));
 }
 
 /** The GTIN of a class query written as a Digital Link of a GTIN alone (/01/{gtin}), if it is one. */
 function queriedGtin(canonicalQuery: string): string | undefined {
-  return memoized(`query ${canonicalQuery}`, () => {
-    if (!isDigitalLink(canonicalQuery)) return undefined;
+  const known = recalled(queriedGtinMemo, canonicalQuery);
+  if (known !== null) return known;
+  let gtin: string | undefined;
+  if (isDigitalLink(canonicalQuery)) {
     const elements = parseDigitalLink(canonicalQuery).elements;
     const [only] = elements;
-    return elements.length === 1 && only?.ai === "01" ? only.value : undefined;
-  });
+    if (elements.length === 1 && only?.ai === "01") gtin = only.value;
+  }
+  return remember(queriedGtinMemo, canonicalQuery, gtin);
 }
 
 /**
