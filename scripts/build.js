@@ -8,6 +8,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { asciiOnly } from "./ascii-only.js";
 import {
   BUNDLED_PACKAGES,
   bundleCurrent,
@@ -223,6 +224,7 @@ async function commonJsBundles(esbuild, entryPoints) {
           `${name} imports ${loaded.join(", ")} with import(), which it cannot run; import it through importModule.`,
         );
       }
+      await asciiOnly(esbuild, outfile);
     }
   } finally {
     rmSync(entryFile, { force: true });

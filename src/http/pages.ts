@@ -75,7 +75,10 @@ export type PageClient = Pick<HttpClient, "get" | "redactSecret">;
 /** What onPage answers: false to stop reading, anything else to go on. */
 export type PageVerdict = boolean | undefined;
 
-/** A fixed-size key for a URL read: a target can make its next links as long as it likes. */
+/**
+ * A fixed-size key for a URL read: a target can make its next links as long as it likes. Only an answer that
+ * links a next page asks for keys.
+ */
 function visitKey(url: string): string {
   const hash = url.indexOf("#");
   return createHash("sha256")
@@ -107,12 +110,12 @@ function nextLink(page: HttpResult): string | undefined {
 /** The page a response makes, or why it cannot be used. */
 function usablePage(
   response: HttpResult,
-  label: string,
+  label: () => string,
 ): { page: PageResult } | { kind: PageProblemKind; message: string } {
   if (response.status < 200 || response.status > 299) {
     return {
       kind: "bad-status",
-      message: `${label} answered status ${response.status}, so the result set is incomplete.`,
+      message: `${label()} answered status ${response.status}, so the result set is incomplete.`,
     };
   }
   try {
@@ -161,12 +164,15 @@ export async function readPages(
   let url = firstUrl;
   const stop = (problem: PageProblem): PagesRead => ({ pages, bytes, problem });
   for (;;) {
-    const label = client.redactSecret(`Page ${pages + 1} (${url})`);
+    // What the page is called in a problem: most pages have none, and these are built only for one.
+    const requested = url;
+    const number = pages + 1;
+    const label = () => client.redactSecret(`Page ${number} (${requested})`);
     const leaves = (at: string) => home !== undefined && originOf(at) !== home;
-    const away = client.redactSecret(
-      `${label}, linked rel="next" from page ${pages}, is on another origin than the first page (${home})`,
-    );
-    visited.add(visitKey(url));
+    const away = () =>
+      client.redactSecret(
+        `${label()}, linked rel="next" from page ${number - 1}, is on another origin than the first page (${home})`,
+      );
     let response: HttpResult;
     try {
       const room = options.pageRoom?.();
@@ -178,13 +184,12 @@ export async function readPages(
       if (leaves(url) && error instanceof HttpError) {
         return stop({
           kind: "off-origin",
-          message: `${away} and could not be fetched: ${error.message}`,
+          message: `${away()} and could not be fetched: ${error.message}`,
           exchange: error.exchange,
         });
       }
       throw error;
     }
-    visited.add(visitKey(response.url));
     const ok = response.status >= 200 && response.status <= 299;
     if (ok && !leaves(url) && !leaves(response.url) && options.admit?.(response, pages) === false) {
       return { pages, bytes, stopped: true };
@@ -198,7 +203,7 @@ export async function readPages(
           : ` and failed: ${usable.message}`;
       return stop({
         kind: "off-origin",
-        message: `${away}${withheld}${outcome}`,
+        message: `${away()}${withheld}${outcome}`,
         exchange: response.exchange,
         result: response,
       });
@@ -211,7 +216,9 @@ export async function readPages(
     if ((await onPage(page)) === false) return { pages, bytes, stopped: true };
     const next = nextLink(response);
     if (next === undefined) return { pages, bytes };
-    const linked = client.redactSecret(`${label} links rel="next" to ${next}`);
+    visited.add(visitKey(url));
+    visited.add(visitKey(response.url));
+    const linked = client.redactSecret(`${label()} links rel="next" to ${next}`);
     if (visited.has(visitKey(next))) {
       return stop({
         kind: "loop",

@@ -177,6 +177,16 @@ describe("the command", () => {
     }
   });
 
+  it("and the reference's thread are ASCII throughout, so that each start decodes them at once", async () => {
+    for (const name of ["command", "thread"] as const) {
+      const text = await readFile(bundleCode(REPO_ROOT, name), "utf8");
+      const outside = [...text.matchAll(/[^\x00-\x7f]/gu)].map((m) => text.slice(m.index - 40, m.index + 10));
+      expect(outside, name).toEqual([]);
+      // The packages' comments held such characters; they are written as escapes, on the lines they were on.
+      expect(text, name).toMatch(/\\u\{[0-9a-f]+\}/u);
+    }
+  });
+
   it("leaves a cache of its own code and of the reference's thread", async () => {
     // Other tests' runs of the command leave the same files: they are removed first, so that they are this run's
     // unless another test's run wrote them again meanwhile.
