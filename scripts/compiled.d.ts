@@ -2,6 +2,8 @@ export declare const SOURCE_FOLDERS: readonly string[];
 export interface CompiledPair {
   source: string;
   target: string;
+  /** The source's path under the root. */
+  relative?: string;
 }
 export declare function mtime(file: string): number | undefined;
 export declare function compiledPairs(root: string): CompiledPair[];
