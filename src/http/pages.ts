@@ -217,7 +217,7 @@ export async function readPages(
     const next = nextLink(response);
     if (next === undefined) return { pages, bytes };
     visited.add(visitKey(url));
-    visited.add(visitKey(response.url));
+    if (response.url !== url) visited.add(visitKey(response.url));
     const linked = client.redactSecret(`${label()} links rel="next" to ${next}`);
     if (visited.has(visitKey(next))) {
       return stop({
