@@ -105,6 +105,15 @@ describe("runOracle on known events (spec 4.1)", () => {
     }
   });
 
+  it("matchesQuery, asked alone, refuses an unreadable bound as parseInstant does, for an event with the field", () => {
+    for (const bound of ["LT_eventTime", "GE_eventTime"]) {
+      expect(() => matchesQuery(shipping, { [bound]: "2024-05-01" })).toThrow(RangeError);
+      // A readable bound read once is read the same the next time.
+      expect(matchesQuery(shipping, { [bound]: "2024-05-01T08:00:00.5Z" })).toBe(bound === "GE_eventTime");
+      expect(matchesQuery(shipping, { [bound]: "2024-05-01T08:00:00.5Z" })).toBe(bound === "GE_eventTime");
+    }
+  });
+
   it("lets an event with an unreadable time meet no bound", () => {
     const odd: EpcisEvent = { type: "ObjectEvent", eventID: "urn:uuid:odd", eventTime: "yesterday" };
     expect(idsOf(runOracle([odd], { GE_eventTime: "2000-01-01T00:00:00Z" }))).toEqual([]);
