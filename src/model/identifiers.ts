@@ -2,6 +2,7 @@
 // and its Digital Link form name the same thing, and EPCIS 2.0 servers may answer in either (ARCHITECTURE.md).
 import { gs1CheckDigit } from "./check-digit.ts";
 import { CANONICAL_DL_BASE, formatDigitalLink, isDigitalLink, parseDigitalLink } from "./digital-link.ts";
+import { memoized } from "./memo.ts";
 import type { DigitalLinkElement } from "./types.ts";
 
 const SGTIN = /^urn:epc:id:sgtin:(\d+)\.(\d+)\.(.+)$/;
@@ -154,17 +155,11 @@ export function digitalLinkToEpcUrn(dl: string, companyPrefixLength: number): st
  */
 // canonicalId is called once per identifier of every event a filter looks at (oracle, reference indexes,
 // suites), with the same few thousand strings over and over; parsing a Digital Link each time dominated their
-// cost. The function is pure, so a bounded memo changes nothing but the time.
-const CANONICAL_MEMO_LIMIT = 100_000;
-const canonicalMemo = new Map<string, string>();
+// cost. The function is pure, so it is memoized.
+const canonicalOf = memoized(computeCanonicalId);
 
 export function canonicalId(uri: string): string {
-  const known = canonicalMemo.get(uri);
-  if (known !== undefined) return known;
-  const canonical = computeCanonicalId(uri);
-  if (canonicalMemo.size >= CANONICAL_MEMO_LIMIT) canonicalMemo.clear();
-  canonicalMemo.set(uri, canonical);
-  return canonical;
+  return canonicalOf(uri);
 }
 
 function computeCanonicalId(uri: string): string {
@@ -189,51 +184,29 @@ export function isClassPattern(uri: string): boolean {
   return cp !== undefined && cp.length >= MIN_PREFIX && cp.length <= MAX_PREFIX;
 }
 
-// What a class holds and a class query asks for are read once per query value and event class, over and over as
-// canonicalId is (the oracle asks for every class of every event under each MATCH_anyEPCClass value): pure, so a
-// bounded memo changes nothing but the time. "" stands for none.
-const gtinMemo = new Map<string, string>();
-const queriedGtinMemo = new Map<string, string>();
-
-/** What `memo` holds for `key`: a GTIN, undefined for none, or null when it was not asked yet. */
-function recalled(memo: Map<string, string>, key: string): string | undefined | null {
-  const known = memo.get(key);
-  return known === undefined ? null : known === "" ? undefined : known;
-}
-
-function remember(memo: Map<string, string>, key: string, gtin: string | undefined): string | undefined {
-  if (memo.size >= CANONICAL_MEMO_LIMIT) memo.clear();
-  memo.set(key, gtin ?? "");
-  return gtin;
-}
-
+// What a class holds and what a class query asks for are read over and over as canonicalId is (the oracle asks for
+// every class of every event under each MATCH_anyEPCClass value), and are memoized as it is.
 function computeGtinOf(classOrEpc: string): string | undefined {
   const id = canonicalId(classOrEpc);
   if (!isDigitalLink(id)) return undefined;
   return parseDigitalLink(id).elements.find((e) => e.ai === "01")?.value;
 }
+const gtinOfString = memoized(computeGtinOf);
 
 /** The GTIN-14 inside an EPC, EPC class or pattern in URN or Digital Link form, if it has one. */
 export function gtinOf(canonicalClassOrEpc: string): string | undefined {
   // A value from a server that is not a string fails as it always did, and is never remembered.
   if (typeof canonicalClassOrEpc !== "string") return computeGtinOf(canonicalClassOrEpc);
-  const known = recalled(gtinMemo, canonicalClassOrEpc);
-  if (known !== null) return known;
-  return remember(gtinMemo, canonicalClassOrEpc, computeGtinOf(canonicalClassOrEpc));
+  return gtinOfString(canonicalClassOrEpc);
 }
 
 /** The GTIN of a class query written as a Digital Link of a GTIN alone (/01/{gtin}), if it is one. */
-function queriedGtin(canonicalQuery: string): string | undefined {
-  const known = recalled(queriedGtinMemo, canonicalQuery);
-  if (known !== null) return known;
-  let gtin: string | undefined;
-  if (isDigitalLink(canonicalQuery)) {
-    const elements = parseDigitalLink(canonicalQuery).elements;
-    const [only] = elements;
-    if (elements.length === 1 && only?.ai === "01") gtin = only.value;
-  }
-  return remember(queriedGtinMemo, canonicalQuery, gtin);
-}
+const queriedGtin = memoized((canonicalQuery: string): string | undefined => {
+  if (!isDigitalLink(canonicalQuery)) return undefined;
+  const elements = parseDigitalLink(canonicalQuery).elements;
+  const [only] = elements;
+  return elements.length === 1 && only?.ai === "01" ? only.value : undefined;
+});
 
 /**
  * Whether an EPC class matches one MATCH_anyEPCClass value (spec 4.1: "matches one of the patterns or URIs").

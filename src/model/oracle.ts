@@ -7,6 +7,7 @@ import { bizStepsEqual, canonicalBizStep } from "./bizstep.ts";
 import { CANONICAL_DL_BASE, formatDigitalLink } from "./digital-link.ts";
 import { canonicalId, classMatches, gtinOf, idsEqual } from "./identifiers.ts";
 import { compareInstants, parseInstant } from "./instant.ts";
+import { memoized } from "./memo.ts";
 import { intersect, PerArray, Postings, type Selection, TimeOrder } from "./oracle-index.ts";
 import {
   type EpcisEvent,
@@ -16,23 +17,17 @@ import {
   type ListParameter,
 } from "./types.ts";
 
-/** Times read before, by their text (null: unreadable): a run asks about the same times query after query. */
-const instants = new Map<string, Instant | null>();
-const INSTANTS_KEPT = 100_000;
+/** A time read by its text, undefined when it cannot be read: a run asks about the same times query after query. */
+const readInstant = memoized((value: string): Instant | undefined => {
+  try {
+    return parseInstant(value);
+  } catch {
+    return undefined;
+  }
+});
 
 function instantOf(value: string | undefined): Instant | undefined {
-  if (value === undefined) return undefined;
-  let at = instants.get(value);
-  if (at === undefined) {
-    try {
-      at = parseInstant(value);
-    } catch {
-      at = null;
-    }
-    if (instants.size >= INSTANTS_KEPT) instants.clear();
-    instants.set(value, at);
-  }
-  return at ?? undefined;
+  return value === undefined ? undefined : readInstant(value);
 }
 
 /** A bound of the query as an instant; one that cannot be read throws as parseInstant does. */

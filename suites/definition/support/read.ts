@@ -2,9 +2,8 @@
 // It is parsed here rather than through loadDefinition, so that a definition that is not valid OpenAPI 3.1 is
 // a verdict of this class instead of an exception.
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import type YAML from "yaml";
 import type { ExtensionProblem } from "../../../src/definition/index.ts";
+import { parseYamlCached } from "../../../src/definition/yaml-cache.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
@@ -28,10 +27,9 @@ async function readOnce(file: string): Promise<ReadDefinition> {
   } catch (err) {
     return { ok: false, problem: `${file} cannot be read (${(err as Error).message})` };
   }
-  // yaml is loaded only for a run that judges a definition: every other run skips this class.
-  const { parse } = createRequire(import.meta.url)("yaml") as typeof YAML;
   try {
-    return { ok: true, raw: parse(text) };
+    // Through the parse cache the definition's loader uses: yaml itself is loaded only for a text not seen before.
+    return { ok: true, raw: parseYamlCached(text) };
   } catch (err) {
     return {
       ok: false,
