@@ -2,8 +2,8 @@
 // baseline among them), held by the run's context object. The suites run in the harness's process (engine.ts),
 // where one process may run tracecheck many times, and at once (a proving worker, the project's tests): each run
 // hands its checks a context object of its own, so each sees only its own scope. Under vitest, a worker's context
-// is one object for its run.
-import { AsyncLocalStorage } from "node:async_hooks";
+// is one object for its run. Each check sees its run's context through a view of its own (checkContext), which
+// tells the check of the exchanges its requests make.
 import type { HttpClient } from "../http/index.ts";
 import type { RunContext } from "./context.ts";
 import type { ExchangeRecord } from "./types.ts";
@@ -15,13 +15,18 @@ export interface RunScope {
 }
 
 const scopes = new WeakMap<RunContext, RunScope>();
+/** A check's view of a run's context, to the run's context itself. */
+const runOfView = new WeakMap<RunContext, RunContext>();
+/** A check's view, to what its exchanges are told to. */
+const exchangesOfView = new WeakMap<RunContext, CheckExchanges>();
 
-/** The scope of the run whose context this is, made on first use. */
+/** The scope of the run whose context this is (or whose check's view this is), made on first use. */
 export function scopeOf(ctx: RunContext): RunScope {
-  let scope = scopes.get(ctx);
+  const run = runOfView.get(ctx) ?? ctx;
+  let scope = scopes.get(run);
   if (scope === undefined) {
     scope = { memos: new Map() };
-    scopes.set(ctx, scope);
+    scopes.set(run, scope);
   }
   return scope;
 }
@@ -44,18 +49,24 @@ export interface CheckExchanges {
   lastAnswered?: ExchangeRecord;
 }
 
-const checkExchanges = new AsyncLocalStorage<CheckExchanges>();
-
 /**
- * Runs one check with `record` told of the exchanges it makes, those of the promises it starts included: the
- * checks of a run go several at a time (engine.ts), so an exchange belongs to the check whose work made it.
+ * The run's context as one check sees it: every field read through to the run's, the same scope, and `record` told
+ * of the answered exchanges that requests made with this view make (target.ts). The checks of a run go several at a
+ * time (engine.ts), so an exchange belongs to the check whose context asked for it. The view is passed down
+ * explicitly rather than found from the asynchronous context: tracking that costs every promise of the run.
  */
-export function withinCheck<T>(record: CheckExchanges, fn: () => T): T {
-  return checkExchanges.run(record, fn);
+export function checkContext(ctx: RunContext, record: CheckExchanges): RunContext {
+  const view = Object.create(ctx) as RunContext;
+  runOfView.set(view, runOfView.get(ctx) ?? ctx);
+  exchangesOfView.set(view, record);
+  return view;
 }
 
-/** Gives an exchange to the check that made it, if a check made it (the suites' client calls this). */
-export function noteExchange(exchange: ExchangeRecord): void {
-  const record = checkExchanges.getStore();
-  if (record !== undefined && exchange.response !== undefined) record.lastAnswered = exchange;
+/** What gives an exchange to the check whose view `ctx` is; undefined for a context that is no check's view. */
+export function exchangeNoter(ctx: RunContext): ((exchange: ExchangeRecord) => void) | undefined {
+  const record = exchangesOfView.get(ctx);
+  if (record === undefined) return undefined;
+  return (exchange) => {
+    if (exchange.response !== undefined) record.lastAnswered = exchange;
+  };
 }

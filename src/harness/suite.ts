@@ -2,7 +2,7 @@
 // The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns; the same files
 // also run as vitest tests (vitest-engine.ts), whose task meta carries the verdicts.
 import { CONTEXT_KEY, type RunContext } from "./context.ts";
-import { type CheckExchanges, withinCheck } from "./run-scope.ts";
+import { type CheckExchanges, checkContext } from "./run-scope.ts";
 import { exchangeEvidence } from "./target.ts";
 import type { Evidence } from "./types.ts";
 import type { CheckVerdict } from "./verdicts.ts";
@@ -147,7 +147,7 @@ async function runCheck(
   const checks = makeChecks(id, sink, targetOriginsOf(ctx));
   const made: CheckExchanges = {};
   try {
-    await withinCheck(made, () => fn(checks, ctx));
+    await fn(checks, checkContext(ctx, made));
     if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
     attachProof(sink, made);
   } catch (err) {

@@ -6,11 +6,28 @@ import type { EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
-import { noteExchange, perRun, scopeOf } from "./run-scope.ts";
+import { exchangeNoter, perRun, scopeOf } from "./run-scope.ts";
 import type { Evidence, ExchangeRecord } from "./types.ts";
 
-/** The run's client, made on first use; one per run (run-scope.ts). */
-export function targetClient(ctx: RunContext): HttpClient {
+/** What a check asks the target with: the run's client, its requests' exchanges told to the check. */
+export type CheckClient = Pick<HttpClient, "get" | "redactSecret">;
+
+/**
+ * The run's client, made on first use; one per run (run-scope.ts). Through a check's view of the context, the
+ * answered exchanges of its requests go to that check (checkContext).
+ */
+export function targetClient(ctx: RunContext): CheckClient {
+  const client = runClient(ctx);
+  const onExchange = exchangeNoter(ctx);
+  if (onExchange === undefined) return client;
+  return {
+    get: (url, options = {}) => client.get(url, { ...options, onExchange }),
+    redactSecret: (text) => client.redactSecret(text),
+  };
+}
+
+/** The run's one client itself, made on first use. */
+export function runClient(ctx: RunContext): HttpClient {
   const scope = scopeOf(ctx);
   if (!scope.client) {
     const opts: ConstructorParameters<typeof HttpClient>[0] = {
@@ -18,7 +35,6 @@ export function targetClient(ctx: RunContext): HttpClient {
       concurrency: ctx.concurrency,
       ratePerSecond: ctx.ratePerSecond,
       allowedOrigins: [new URL(ctx.eventsBase).origin, new URL(ctx.resolverBase).origin, ...ctx.allowOrigins],
-      onExchange: noteExchange,
     };
     if (ctx.apiKey !== undefined) opts.apiKey = ctx.apiKey;
     if (ctx.retryDeadline !== undefined) opts.retryDeadline = ctx.retryDeadline;

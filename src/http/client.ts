@@ -35,6 +35,7 @@ const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"
  * resend a body.
  */
 type RequestSettings = GetSettings & { method: string; body?: Buffer };
+type Tell = (exchange: ExchangeRecord) => void;
 
 interface StatusLine {
   status: number;
@@ -118,7 +119,7 @@ export class HttpClient {
       throw new Error("This HTTP client has been closed; create a new HttpClient to make further requests.");
     }
     const exchanges: ExchangeRecord[] = [];
-    let current = this.#parseUrl(url, undefined, exchanges, settings.method);
+    let current = this.#parseUrl(url, undefined, exchanges, settings.method, settings.onExchange);
     const visited = new Set([current.href]);
     for (;;) {
       const parts = await this.#hop(current, settings, exchanges);
@@ -127,7 +128,7 @@ export class HttpClient {
       if (settings.redirect === "manual" || !REDIRECTS.has(parts.status) || location === undefined) {
         return httpResult(parts, exchanges);
       }
-      const next = this.#parseUrl(location, current, exchanges);
+      const next = this.#parseUrl(location, current, exchanges, "GET", settings.onExchange);
       if (visited.has(next.href)) {
         const message = this.redactSecret(
           `${current.href} redirects back to ${next.href}, which was already visited; the server's redirects form a loop.`,
@@ -157,7 +158,13 @@ export class HttpClient {
     await this.#agent.destroy();
   }
 
-  #parseUrl(raw: string, base: URL | undefined, previous: ExchangeRecord[], method = "GET"): URL {
+  #parseUrl(
+    raw: string,
+    base: URL | undefined,
+    previous: ExchangeRecord[],
+    method: string,
+    tell: Tell | undefined,
+  ): URL {
     let url: URL | undefined;
     try {
       url = new URL(raw, base);
@@ -171,12 +178,15 @@ export class HttpClient {
     }
     const shown = this.redactSecret(raw);
     const message = `"${shown}" is not an http or https URL, so no request was made; check where this URL came from.`;
-    const exchange = this.#keep({
-      request: { method, url: shown, headers: {} },
-      error: message,
-      durationMs: 0,
-      curl: this.redactSecret(curlFor(method, raw, {}, false)),
-    });
+    const exchange = this.#keep(
+      {
+        request: { method, url: shown, headers: {} },
+        error: message,
+        durationMs: 0,
+        curl: this.redactSecret(curlFor(method, raw, {}, false)),
+      },
+      tell,
+    );
     throw new HttpError("invalid-url", message, exchange, [...previous, exchange]);
   }
 
@@ -213,24 +223,27 @@ export class HttpClient {
    * allowed origin. Headers are guarded in planHeaders; a URL cannot be stripped of the key without changing what
    * it asks, so such a request, a redirect or a link included, is not sent at all.
    */
-  #guardUrl(url: URL, previous: ExchangeRecord[], method = "GET"): void {
+  #guardUrl(url: URL, previous: ExchangeRecord[], method: string, tell: Tell | undefined): void {
     const { apiKey } = this.#settings;
     if (this.#settings.allowedOrigins.has(url.origin) || !carriesSecret(url.href, apiKey)) return;
     const shown = this.redactSecret(url.href);
     const message = `${method} ${shown} was not sent: its URL carries the API key and ${url.origin} is not an origin the key may go to (the target's, the resolver's or --allow-origin).`;
-    const exchange = this.#keep({
-      request: { method, url: shown, headers: {} },
-      error: message,
-      durationMs: 0,
-      curl: this.redactSecret(curlFor(method, url.href, {}, false)),
-      keyWithheld: true,
-    });
+    const exchange = this.#keep(
+      {
+        request: { method, url: shown, headers: {} },
+        error: message,
+        durationMs: 0,
+        curl: this.redactSecret(curlFor(method, url.href, {}, false)),
+        keyWithheld: true,
+      },
+      tell,
+    );
     throw new HttpError("key-in-url", message, exchange, [...previous, exchange]);
   }
 
   #send(url: URL, settings: RequestSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
     const { method } = settings;
-    this.#guardUrl(url, previous, method);
+    this.#guardUrl(url, previous, method, settings.onExchange);
     return this.#slots.run(async () => {
       await this.#pace.take();
       const { apiKey, timeoutMs, maxBodyBytes } = this.#settings;
@@ -282,22 +295,28 @@ export class HttpClient {
             ? `${method} ${shownUrl} got no complete answer within ${timeoutMs} ms; check that the target is up, or raise the timeout.`
             : `${method} ${shownUrl} failed (${describeError(error)}); check that the target is running and reachable.`,
         );
-        const exchange = this.#keep({
-          ...evidence,
-          ...(line ? { response: this.#responseRecord(line, body, bodyBuffer(body), true) } : {}),
-          error: message,
-          durationMs: Math.round(performance.now() - started),
-        });
+        const exchange = this.#keep(
+          {
+            ...evidence,
+            ...(line ? { response: this.#responseRecord(line, body, bodyBuffer(body), true) } : {}),
+            error: message,
+            durationMs: Math.round(performance.now() - started),
+          },
+          settings.onExchange,
+        );
         throw new HttpError(timedOut ? "timeout" : "network", message, exchange, [...previous, exchange]);
       } finally {
         clearTimeout(timer);
       }
       const buffer = bodyBuffer(body);
-      const exchange = this.#keep({
-        ...evidence,
-        response: this.#responseRecord(line, body, buffer, body.truncated),
-        durationMs: Math.round(performance.now() - started),
-      });
+      const exchange = this.#keep(
+        {
+          ...evidence,
+          response: this.#responseRecord(line, body, buffer, body.truncated),
+          durationMs: Math.round(performance.now() - started),
+        },
+        settings.onExchange,
+      );
       return {
         ...line,
         body: buffer,
@@ -327,10 +346,11 @@ export class HttpClient {
     };
   }
 
-  #keep(exchange: ExchangeRecord): ExchangeRecord {
+  #keep(exchange: ExchangeRecord, tell: Tell | undefined): ExchangeRecord {
     this.log.push(exchange);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     this.#onExchange?.(exchange);
+    tell?.(exchange);
     return exchange;
   }
 }

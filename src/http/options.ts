@@ -43,6 +43,8 @@ export interface GetOptions {
    * refuse a larger body stops reading it there (the result is truncated), so it never holds what it would refuse.
    */
   maxBodyBytes?: number;
+  /** Told of this request's exchanges (each hop, each attempt) as the client records them, after onExchange. */
+  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 export interface PostOptions extends Omit<GetOptions, "redirect" | "maxRedirects"> {
@@ -63,8 +65,8 @@ export interface ClientSettings {
   userAgent: string;
 }
 
-export type GetSettings = Required<Omit<GetOptions, "headers" | "accept" | "maxBodyBytes">> &
-  Pick<GetOptions, "headers" | "accept" | "maxBodyBytes">;
+export type GetSettings = Required<Omit<GetOptions, "headers" | "accept" | "maxBodyBytes" | "onExchange">> &
+  Pick<GetOptions, "headers" | "accept" | "maxBodyBytes" | "onExchange">;
 
 function positive(name: string, value: number, example: number): number {
   if (!Number.isFinite(value) || value <= 0) {
@@ -130,5 +132,6 @@ export function getSettings(options: GetOptions): GetSettings {
     maxRedirects: count("maxRedirects", options.maxRedirects ?? 5, 0),
     maxBodyBytes:
       options.maxBodyBytes === undefined ? undefined : count("maxBodyBytes", options.maxBodyBytes, 1),
+    onExchange: options.onExchange,
   };
 }

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
-import { targetClient } from "../../src/harness/target.ts";
+import { runClient, targetClient } from "../../src/harness/target.ts";
 
 const KEY = "origin-test-key-7f3a";
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await targetClient(ctx).close();
+  await runClient(ctx).close();
   await Promise.all(
     [events, resolver, partner, elsewhere].map(
       (r) =>
@@ -90,9 +90,10 @@ describe("the suites' client and the key", () => {
   });
 
   it("is one client for the whole run, and another run's is another", () => {
-    expect(targetClient(ctx)).toBe(targetClient(ctx));
+    expect(targetClient(ctx)).toBe(runClient(ctx));
+    expect(runClient(ctx)).toBe(runClient(ctx));
     const other = { ...ctx, apiKey: "another" };
-    expect(targetClient(other)).not.toBe(targetClient(ctx));
-    return targetClient(other).close();
+    expect(runClient(other)).not.toBe(runClient(ctx));
+    return runClient(other).close();
   });
 });

@@ -98,6 +98,27 @@ describe("a full run against the embedded reference", () => {
   );
 
   it(
+    "a pass of the events class carries, as its proof, a query its own check sent",
+    async () => {
+      const { json } = readReports((await embedded7()).reportDir);
+      const passes = json.requirements.filter((q) => q.class === "events" && q.status === "pass");
+      expect(passes.length).toBeGreaterThan(20);
+      const proven = passes.filter((q) => (q.evidence ?? []).some((e) => e.request !== undefined));
+      // Work shared by several checks is done once, by whichever asks first, so a few passes carry none; were the
+      // exchanges given to no check, or all to one, nearly none would.
+      expect(proven.length).toBeGreaterThanOrEqual(Math.ceil(passes.length * 0.75));
+      for (const q of proven) {
+        const urls = (q.evidence ?? []).flatMap((e) => (e.request === undefined ? [] : [e.request.url]));
+        expect(urls.some((url) => url.startsWith(`${json.target.events}/events`)), q.id).toBe(true);
+      }
+      // Each proof is its own check's: the same query rarely proves two checks.
+      const proofs = new Set(proven.map((q) => JSON.stringify(q.evidence?.[0]?.request)));
+      expect(proofs.size).toBeGreaterThan(proven.length / 2);
+    },
+    FULL_RUN,
+  );
+
+  it(
     "junit.xml parses and has one testcase per requirement",
     async () => {
       const { junitCases } = readReports((await embedded7()).reportDir);

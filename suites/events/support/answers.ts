@@ -1,6 +1,6 @@
 // The events suite's answers to GET /events, read by the harness's one reader (src/harness/answer.ts: every page
 // followed, a 413 told apart from other refusals, a paging defect from a filter defect) and kept per URL for the
-// suite file, so that checks that need the same query ask once.
+// run, so that checks that need the same query ask once.
 import { type EventsAnswer, exchangeOf, queryEvents } from "../../../src/harness/answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { eventsUrl } from "../../../src/harness/target.ts";
@@ -9,18 +9,23 @@ import type { EventQuery } from "../../../src/model/types.ts";
 export type Answer = EventsAnswer;
 export { exchangeOf };
 
-/** Answers by URL for one suite file: each distinct request is sent once. */
+/** Answers by URL for one run: each distinct request is sent once. */
 export class AnswerCache {
-  readonly #answers = new Map<string, Promise<Answer>>();
-
-  constructor(private readonly ctx: RunContext) {}
+  /**
+   * `answers` is the run's, shared by its checks; `ctx` is the asking check's view of the run, so that the answer
+   * to a query not asked before is that check's exchange (run-scope.ts).
+   */
+  constructor(
+    private readonly ctx: RunContext,
+    private readonly answers: Map<string, Promise<Answer>> = new Map(),
+  ) {}
 
   get(q: EventQuery | string): Promise<Answer> {
     const url = eventsUrl(this.ctx, q);
-    let answer = this.#answers.get(url);
+    let answer = this.answers.get(url);
     if (answer === undefined) {
       answer = queryEvents(this.ctx, q);
-      this.#answers.set(url, answer);
+      this.answers.set(url, answer);
     }
     return answer;
   }

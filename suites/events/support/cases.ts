@@ -33,9 +33,13 @@ export interface SuiteEnv {
   answers: AnswerCache;
 }
 
-export const suiteEnv = perRun(
-  (ctx: RunContext): SuiteEnv => ({ ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx) }),
-);
+/** The answers read so far in a run, by URL, whichever check asked. */
+const runAnswers = perRun((): Map<string, Promise<Answer>> => new Map());
+
+/** What a check's context (its view of the run's, run-scope.ts) shares with the others of its run. */
+export function suiteEnv(ctx: RunContext): SuiteEnv {
+  return { ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx, runAnswers(ctx)) };
+}
 
 /**
  * EVT-413-NARROW: one EPC, one lot class or one transformation id is narrow, whatever else narrows it further; a
