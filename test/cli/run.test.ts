@@ -109,7 +109,10 @@ describe("a full run against the embedded reference", () => {
       expect(proven.length).toBeGreaterThanOrEqual(Math.ceil(passes.length * 0.75));
       for (const q of proven) {
         const urls = (q.evidence ?? []).flatMap((e) => (e.request === undefined ? [] : [e.request.url]));
-        expect(urls.some((url) => url.startsWith(`${json.target.events}/events`)), q.id).toBe(true);
+        expect(
+          urls.some((url) => url.startsWith(`${json.target.events}/events`)),
+          q.id,
+        ).toBe(true);
       }
       // Each proof is its own check's: the same query rarely proves two checks.
       const proofs = new Set(proven.map((q) => JSON.stringify(q.evidence?.[0]?.request)));
