@@ -2,7 +2,7 @@
 // is ours to choose (spec 4.2 leaves it open): /masterdata followed by the identifier's Digital Link path.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sendProblem } from "../problem.ts";
-import { catalogueOf } from "../resolver/catalogue.ts";
+import { type Catalogue, catalogueOf } from "../resolver/catalogue.ts";
 import { INVALID_DIGITAL_LINK, UNKNOWN_IDENTIFIER } from "../resolver/problems.ts";
 import { readResolverPath } from "../resolver/request-path.ts";
 import type { RouteRegistrar } from "../types.ts";
@@ -12,9 +12,17 @@ import { variantDocument } from "./variant.ts";
 export const MASTER_DATA_PREFIX = "/masterdata";
 
 export const registerMasterData: RouteRegistrar = (app, ctx) => {
-  const catalogue = catalogueOf(ctx.dataset);
-  const codes = classificationCodes(catalogue.documents.values());
+  // Made on the first request rather than at the start, which waits for the server to listen.
+  let made: { catalogue: Catalogue; codes: ReturnType<typeof classificationCodes> } | undefined;
+  const prepared = () => {
+    if (made === undefined) {
+      const catalogue = catalogueOf(ctx.dataset);
+      made = { catalogue, codes: classificationCodes(catalogue.documents.values()) };
+    }
+    return made;
+  };
   app.get(`${MASTER_DATA_PREFIX}/:ai/:value`, (request: FastifyRequest, reply: FastifyReply) => {
+    const { catalogue, codes } = prepared();
     const raw = request.raw.url ?? request.url;
     const cut = raw.indexOf("?");
     const path = (cut < 0 ? raw : raw.slice(0, cut)).slice(MASTER_DATA_PREFIX.length);

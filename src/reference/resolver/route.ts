@@ -21,8 +21,12 @@ const FORM_FAULTS: Record<PathForm, string> = {
 export const LINKSET_MEDIA_TYPE = "application/linkset+json";
 
 export const registerResolver: RouteRegistrar = (app, ctx) => {
-  const catalogue = catalogueOf(ctx.dataset);
-  const handler = (request: FastifyRequest, reply: FastifyReply) => resolve(request, reply, ctx, catalogue);
+  // Made on the first request rather than at the start, which waits for the server to listen.
+  let catalogue: Catalogue | undefined;
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
+    catalogue ??= catalogueOf(ctx.dataset);
+    return resolve(request, reply, ctx, catalogue);
+  };
   app.get("/:ai/:value", handler);
   app.get("/:ai/:value/:ai2/:value2", handler);
 };
