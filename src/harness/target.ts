@@ -1,8 +1,8 @@
 // What suites use to talk to the target: one client per run, the baseline, the budgets of an answer and the
 // evidence of an exchange. GET /events itself is read in answer.ts.
 import { type FollowPagesOptions, HttpClient } from "../http/index.ts";
-import { encodeQuery } from "../model/index.ts";
-import type { EventQuery } from "../model/types.ts";
+import { encodeQuery, eventIdentity } from "../model/index.ts";
+import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 import type { RunContext } from "./context.ts";
@@ -45,6 +45,12 @@ export function runClient(ctx: RunContext): HttpClient {
 
 /** The run's baseline, read from its file once per run. */
 export const loadBaseline = perRun((ctx: RunContext): Baseline => readBaselineFile(ctx.baselineFile));
+
+/** The baseline's events by identity, once per run. */
+export const baselineById = perRun(
+  (ctx: RunContext): ReadonlyMap<string, EpcisEvent> =>
+    new Map(loadBaseline(ctx).events.map((e) => [eventIdentity(e), e])),
+);
 
 /** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to readPages. */
 export function pageBudget(ctx: RunContext): FollowPagesOptions {

@@ -94,6 +94,15 @@ beforeAll(async () => {
       if (page < SERVER_PAGE_LIMIT) next.link = `</events?what=endless&page=${page + 1}>; rel="next"`;
       return send(200, queryDocument(events), next);
     }
+    if (what === "variants") {
+      // The first event as the baseline holds it; the second with its members in another order; the third with a
+      // member changed; and an event with no eventID.
+      const [first, second, third] = REPOSITORY as [EpcisEvent, EpcisEvent, EpcisEvent];
+      const reordered = Object.fromEntries(Object.entries(second).reverse()) as EpcisEvent;
+      const changed = { ...third, action: "ADD" };
+      const { eventID: _, ...anonymous } = event(7);
+      return send(200, queryDocument([first, reordered, changed, anonymous as EpcisEvent]));
+    }
     return send(200, queryDocument(REPOSITORY));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -104,6 +113,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await rm(dir, { recursive: true, force: true });
 });
+
+let lastContext: RunContext | undefined;
 
 /** A reader over a baseline of the repository's three events, discovered whole or not. */
 async function readerFor(complete: boolean) {
@@ -126,7 +137,15 @@ async function readerFor(complete: boolean) {
   } as unknown as RunContext;
   vi.resetModules();
   const { queryEvents } = await import("../../src/harness/answer.ts");
+  lastContext = ctx;
   return (q: string) => queryEvents(ctx, q);
+}
+
+/** A reader and the baseline as that reader holds it, from the same fresh copy of the modules. */
+async function readerWithBaseline() {
+  const read = await readerFor(true);
+  const { loadBaseline } = await import("../../src/harness/target.ts");
+  return { read, baseline: () => loadBaseline(lastContext as RunContext) };
 }
 
 function brokenOf(answer: EventsAnswer): Extract<EventsAnswer, { kind: "broken" }> {
@@ -147,6 +166,27 @@ describe("readEventsAnswer", () => {
     const html = brokenOf(await read("what=html"));
     expect(html.status).toBe(200);
     expect(html.paging).toBeUndefined();
+  });
+
+  it("holds an event served exactly as the baseline holds it as the baseline's own object, and any other as served", async () => {
+    const { read, baseline } = await readerWithBaseline();
+    const answer = await read("what=variants");
+    if (answer.kind !== "events") throw new Error(`expected events, got ${answer.kind}`);
+    const known = baseline().events;
+    const [same, reordered, changed, anonymous] = answer.events;
+    expect(same).toBe(known[0]);
+    // Equal as JSON, but not written alike: left as served, members in the order they came.
+    expect(reordered).not.toBe(known[1]);
+    expect(reordered).toEqual(known[1]);
+    expect(Object.keys(reordered ?? {})).toEqual(Object.keys(known[1] ?? {}).reverse());
+    expect(changed).not.toBe(known[2]);
+    expect(changed?.action).toBe("ADD");
+    expect(anonymous?.eventID).toBeUndefined();
+    // The page's document holds the same objects as the answer's events.
+    const page = answer.pages[0]?.json() as {
+      epcisBody: { queryResults: { resultsBody: { eventList: unknown[] } } };
+    };
+    expect(page.epcisBody.queryResults.resultsBody.eventList[0]).toBe(known[0]);
   });
 
   it("stops an answer that runs past twice the whole discovered repository and says so, as a decided failure", async () => {

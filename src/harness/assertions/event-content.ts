@@ -78,6 +78,31 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return members === 0;
 }
 
+/**
+ * Whether two parsed JSON values are the same down to the order of every object's members: JSON.stringify would
+ * write them alike. Values from JSON.parse only.
+ */
+export function jsonIdentical(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonIdentical(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const xKeys = Object.keys(x);
+  const yKeys = Object.keys(y);
+  if (xKeys.length !== yKeys.length) return false;
+  for (let i = 0; i < xKeys.length; i++) {
+    const key = xKeys[i] as string;
+    if (key !== yKeys[i] || !jsonIdentical(x[key], y[key])) return false;
+  }
+  return true;
+}
+
 // Values equal as parsed JSON are equal in every form: most compare so, cheaply, and the canonical comparison
 // decides the rest.
 const exactly: SameValue = (_field, a, b) => jsonEqual(a, b) || canonicalJson(a) === canonicalJson(b);

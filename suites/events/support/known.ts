@@ -3,8 +3,7 @@
 import type { RunContext } from "../../../src/harness/context.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
-import { loadBaseline } from "../../../src/harness/target.ts";
-import { eventIdentity } from "../../../src/model/index.ts";
+import { baselineById, loadBaseline } from "../../../src/harness/target.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 import { CandidateIndex } from "./candidates.ts";
 import { type ValuePools, valuePools } from "./pools.ts";
@@ -18,7 +17,7 @@ export interface Known {
   note: string;
   /** The events of --dataset, when given. */
   datasetEvents: EpcisEvent[] | undefined;
-  byId: Map<string, EpcisEvent>;
+  byId: ReadonlyMap<string, EpcisEvent>;
   pools: ValuePools;
   /** The known events that can meet a query (a superset of what the oracle selects), for the oracle to run on. */
   candidates(q: EventQuery): readonly EpcisEvent[];
@@ -37,7 +36,7 @@ export const knownEvents = perRun((ctx: RunContext): Known => {
     complete: baseline.complete,
     note: baseline.note,
     datasetEvents: baseline.datasetEvents,
-    byId: new Map(baseline.events.map((e) => [eventIdentity(e), e])),
+    byId: baselineById(ctx),
     pools,
     candidates: (q) => {
       index ??= new CandidateIndex(baseline.events);

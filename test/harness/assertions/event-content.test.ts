@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
 import {
   jsonEqual,
+  jsonIdentical,
   loadedContentProblem,
   loadedExtensionProblem,
   servedContentProblem,
@@ -106,18 +107,18 @@ describe("loadedExtensionProblem", () => {
   });
 });
 
-describe("jsonEqual", () => {
-  /** The same value with every object's members in reverse order. */
-  const reordered = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(reordered);
-    if (typeof v !== "object" || v === null) return v;
-    return Object.fromEntries(
-      Object.entries(v)
-        .reverse()
-        .map(([k, x]) => [k, reordered(x)]),
-    );
-  };
+/** The same value with every object's members in reverse order. */
+const reordered = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(reordered);
+  if (typeof v !== "object" || v === null) return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .reverse()
+      .map(([k, x]) => [k, reordered(x)]),
+  );
+};
 
+describe("jsonEqual", () => {
   test("agrees with comparing canonical JSON, for any two parsed values and for one reordered", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
@@ -136,5 +137,32 @@ describe("jsonEqual", () => {
     expect(jsonEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
     expect(jsonEqual({}, null)).toBe(false);
     expect(jsonEqual([[1], { a: [2] }], [[1], { a: [2] }])).toBe(true);
+  });
+});
+
+describe("jsonIdentical", () => {
+  test("agrees with comparing what JSON.stringify writes, for any two parsed values and for one reordered", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const [x, y] = [JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b))];
+        expect(jsonIdentical(x, y)).toBe(JSON.stringify(x) === JSON.stringify(y));
+        expect(jsonIdentical(x, JSON.parse(JSON.stringify(x)))).toBe(true);
+        const r = reordered(x);
+        expect(jsonIdentical(x, r)).toBe(JSON.stringify(x) === JSON.stringify(r));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("tells apart members in another order, a missing or extra member, an array from an object", () => {
+    expect(jsonIdentical({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(jsonIdentical({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    expect(jsonIdentical({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(jsonIdentical({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
+    expect(jsonIdentical([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(jsonIdentical({ 0: 1 }, [1])).toBe(false);
+    expect(jsonIdentical({}, null)).toBe(false);
+    expect(jsonIdentical([[1], { a: [2], b: null }], [[1], { a: [2], b: null }])).toBe(true);
+    expect(jsonIdentical({ a: [1, 2] }, { a: [1, 2, 3] })).toBe(false);
   });
 });
