@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
 import { runClient, targetClient } from "../../src/harness/target.ts";
+import { testRunContext } from "../support/run-context.ts";
 
 const KEY = "origin-test-key-7f3a";
 
@@ -39,22 +40,11 @@ beforeAll(async () => {
     recorder(),
     recorder(),
   ]);
-  ctx = {
-    eventsBase: `${events.origin}/epcis`,
-    resolverBase: `${resolver.origin}/dl`,
+  ctx = testRunContext(`${events.origin}/epcis`, `${resolver.origin}/dl`, {
     apiKey: KEY,
-    classes: ["events"],
-    modules: ["core"],
-    seed: 1,
-    runs: 1,
-    definitionFile: "unused.yaml",
-    timeoutMs: 5000,
     concurrency: 2,
-    ratePerSecond: 0,
     allowOrigins: [partner.origin],
-    baselineFile: "unused.json",
-    embedded: false,
-  };
+  });
 });
 
 afterAll(async () => {

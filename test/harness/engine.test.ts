@@ -8,6 +8,7 @@ import type { RunContext } from "../../src/harness/context.ts";
 import { lanesFor, runSuites } from "../../src/harness/engine.ts";
 import type { CheckVerdict } from "../../src/harness/verdicts.ts";
 import { REPO_ROOT, tempDir } from "../support/cli.ts";
+import { testRunContext } from "../support/run-context.ts";
 
 const SUITE = path.join(REPO_ROOT, "src", "harness", "suite.ts");
 const SCOPE = path.join(REPO_ROOT, "src", "harness", "run-scope.ts");
@@ -88,21 +89,12 @@ afterAll(async () => {
 });
 
 function context(classes: RunContext["classes"], seed = 1): RunContext {
-  return {
-    eventsBase: "http://127.0.0.1:9/epcis",
-    resolverBase: "http://127.0.0.1:9/dl",
+  return testRunContext("http://127.0.0.1:9/epcis", "http://127.0.0.1:9/dl", {
     classes,
-    modules: ["core"],
     seed,
-    runs: 1,
-    definitionFile: "unused.yaml",
     timeoutMs: 1000,
     concurrency: 8,
-    ratePerSecond: 0,
-    allowOrigins: [],
-    baselineFile: "unused.json",
-    embedded: false,
-  };
+  });
 }
 
 const brief = (verdicts: CheckVerdict[]) => verdicts.map((v) => [v.id, v.status, v.reason]);

@@ -7,6 +7,7 @@ import { type CheckExchanges, checkContext, scopeOf } from "../../src/harness/ru
 import { runClient, targetClient } from "../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../src/harness/types.ts";
 import { HttpClient } from "../../src/http/index.ts";
+import { testRunContext } from "../support/run-context.ts";
 import { sendJson, startServer, type TestServer } from "./servers.ts";
 
 let server: TestServer;
@@ -22,21 +23,7 @@ beforeAll(async () => {
   });
   told = [];
   client = new HttpClient({ allowedOrigins: [], onExchange: (exchange) => told.push(exchange) });
-  run = {
-    eventsBase: `${server.origin}/epcis`,
-    resolverBase: `${server.origin}/dl`,
-    classes: ["events"],
-    modules: ["core"],
-    seed: 1,
-    runs: 1,
-    definitionFile: "unused.yaml",
-    timeoutMs: 5000,
-    concurrency: 4,
-    ratePerSecond: 0,
-    allowOrigins: [],
-    baselineFile: "unused.json",
-    embedded: false,
-  };
+  run = testRunContext(`${server.origin}/epcis`, `${server.origin}/dl`);
 });
 
 afterAll(async () => {
