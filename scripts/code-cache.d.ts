@@ -8,6 +8,7 @@ export interface CachedRun {
   save(coverage: number): void;
 }
 export declare function runBundled(root: string, name: "command" | "thread"): CachedRun;
+export declare function bundleCacheName(root: string, name: "command" | "thread"): string;
 export declare function runCached(
   file: string,
   where: { dir: string; name: string; require?: NodeJS.Require },

@@ -120,7 +120,16 @@ export function writeCache(dir, name, file, coverage, makeData) {
  */
 export function runBundled(root, name) {
   globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
-  return runCached(bundleCode(root, name), { dir: codeCacheDir(root), name });
+  return runCached(bundleCode(root, name), { dir: codeCacheDir(root), name: bundleCacheName(root, name) });
+}
+
+/**
+ * The name the code cache of the bundle's file `name` ("command" or "thread") of the checkout at `root` is kept
+ * under: the file's and a key of the checkout's place. Two checkouts sharing one node_modules (a worktree linked
+ * to another's) then each keep a cache of their own, rather than each remove the other's as one of older code.
+ */
+export function bundleCacheName(root, name) {
+  return `${name}-${contentKey(Buffer.from(path.resolve(root))).slice(0, 12)}`;
 }
 
 /**

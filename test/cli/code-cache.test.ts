@@ -4,7 +4,7 @@
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { codeCacheDir, contentKey, writeCache } from "../../scripts/code-cache.js";
+import { bundleCacheName, codeCacheDir, contentKey, writeCache } from "../../scripts/code-cache.js";
 import { bundleCode } from "../../scripts/compiled.js";
 import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
 
@@ -125,6 +125,21 @@ describe("a CommonJS file run with a code cache", () => {
     expect(await readdir(dir)).toEqual(["code-x.v8"]);
   });
 
+  it("keeps a cache per checkout, so that two sharing one node_modules do not remove each other's", async () => {
+    const here = bundleCacheName("/work/one", "command");
+    const there = bundleCacheName("/work/two", "command");
+    expect(here).not.toBe(there);
+    expect(bundleCacheName("/work/one/", "command")).toBe(here);
+    expect(bundleCacheName("/work/one", "thread")).not.toBe(here);
+    await mkdir(dir);
+    const data = () => Buffer.from("data");
+    writeCache(dir, here, path.join(dir, `${here}-1.v8`), 1, data);
+    writeCache(dir, there, path.join(dir, `${there}-2.v8`), 1, data);
+    // A cache of newer code of the first checkout replaces that checkout's older one, and only that.
+    writeCache(dir, here, path.join(dir, `${here}-3.v8`), 1, data);
+    expect((await readdir(dir)).sort()).toEqual([`${here}-3.v8`, `${there}-2.v8`].sort());
+  });
+
   it("costs only the compile when the cache cannot be written", async () => {
     dir = path.join(file, "not-a-folder");
     expect((await load(PART)).exports.value).toBe(21);
@@ -189,7 +204,8 @@ describe("the command", () => {
     // Other tests' runs of the command leave the same files: they are removed first, so that they are this run's
     // unless another test's run wrote them again meanwhile.
     const kept = async (name: "command" | "thread") => {
-      return path.join(codeCacheDir(REPO_ROOT), `${name}-${await keyOf(bundleCode(REPO_ROOT, name))}.v8`);
+      const key = await keyOf(bundleCode(REPO_ROOT, name));
+      return path.join(codeCacheDir(REPO_ROOT), `${bundleCacheName(REPO_ROOT, name)}-${key}.v8`);
     };
     for (const name of ["command", "thread"] as const) await rm(await kept(name), { force: true });
     const reports = path.join(work.dir, "reports");
