@@ -3,7 +3,7 @@ export interface CompiledPair {
   source: string;
   target: string;
   /** The source's path under the root. */
-  relative?: string;
+  relative: string;
 }
 export declare function mtime(file: string): number | undefined;
 export declare function compiledPairs(root: string): CompiledPair[];

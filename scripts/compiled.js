@@ -20,7 +20,6 @@ export function mtime(file) {
 export function compiledPairs(root) {
   const pairs = [];
   const prefix = path.join(root, path.sep);
-  const distPrefix = path.join(root, "dist", path.sep);
   for (const folder of SOURCE_FOLDERS) {
     let entries;
     try {
@@ -34,8 +33,8 @@ export function compiledPairs(root) {
       if (entry.name.endsWith(".test.ts") || entry.name.endsWith(".d.ts")) continue;
       // Joined as text: every start of the command lists these some 270 files.
       const source = `${entry.parentPath}${path.sep}${entry.name}`;
-      const relative = source.startsWith(prefix) ? source.slice(prefix.length) : path.relative(root, source);
-      pairs.push({ source, target: `${distPrefix}${relative.slice(0, -".ts".length)}.js`, relative });
+      const relative = source.slice(prefix.length);
+      pairs.push({ source, target: pathInForm(root, "compiled", relative), relative });
     }
   }
   return pairs;
@@ -136,7 +135,7 @@ const BUILD_FILES = [
 
 /** The sources as a bundle's stamp lists them: paths relative to `root`, sorted. */
 export function sourceNames(root, pairs = compiledPairs(root)) {
-  return pairs.map((p) => (p.relative ?? path.relative(root, p.source)).split(path.sep).join("/")).sort();
+  return pairs.map((p) => p.relative.split(path.sep).join("/")).sort();
 }
 
 /**

@@ -15,14 +15,12 @@ export interface RunScope {
 }
 
 const scopes = new WeakMap<RunContext, RunScope>();
-/** A check's view of a run's context, to the run's context itself. */
-const runOfView = new WeakMap<RunContext, RunContext>();
-/** A check's view, to what its exchanges are told to. */
-const exchangesOfView = new WeakMap<RunContext, CheckExchanges>();
+/** A check's view of a run's context, to the run's context itself and what the check's exchanges are told to. */
+const views = new WeakMap<RunContext, { run: RunContext; record: CheckExchanges }>();
 
 /** The scope of the run whose context this is (or whose check's view this is), made on first use. */
 export function scopeOf(ctx: RunContext): RunScope {
-  const run = runOfView.get(ctx) ?? ctx;
+  const run = views.get(ctx)?.run ?? ctx;
   let scope = scopes.get(run);
   if (scope === undefined) {
     scope = { memos: new Map() };
@@ -57,14 +55,13 @@ export interface CheckExchanges {
  */
 export function checkContext(ctx: RunContext, record: CheckExchanges): RunContext {
   const view = Object.create(ctx) as RunContext;
-  runOfView.set(view, runOfView.get(ctx) ?? ctx);
-  exchangesOfView.set(view, record);
+  views.set(view, { run: views.get(ctx)?.run ?? ctx, record });
   return view;
 }
 
 /** What gives an exchange to the check whose view `ctx` is; undefined for a context that is no check's view. */
 export function exchangeNoter(ctx: RunContext): ((exchange: ExchangeRecord) => void) | undefined {
-  const record = exchangesOfView.get(ctx);
+  const record = views.get(ctx)?.record;
   if (record === undefined) return undefined;
   return (exchange) => {
     if (exchange.response !== undefined) record.lastAnswered = exchange;

@@ -73,12 +73,10 @@ export class HttpClient {
   readonly #slots: Semaphore;
   readonly #pace: RateLimiter;
   #requestCount = 0;
-  readonly #onExchange: ((exchange: ExchangeRecord) => void) | undefined;
   #closed = false;
 
   constructor(options: HttpClientOptions) {
     this.#settings = clientSettings(options);
-    this.#onExchange = options.onExchange;
     this.#slots = new Semaphore(this.#settings.concurrency);
     this.#pace = new RateLimiter(this.#settings.ratePerSecond);
     this.#agent = new Agent({
@@ -349,7 +347,6 @@ export class HttpClient {
   #keep(exchange: ExchangeRecord, tell: Tell | undefined): ExchangeRecord {
     this.log.push(exchange);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
-    this.#onExchange?.(exchange);
     tell?.(exchange);
     return exchange;
   }

@@ -23,8 +23,6 @@ export interface HttpClientOptions {
    */
   retryDeadline?: number;
   userAgent?: string;
-  /** Told of every exchange as the client records it (the harness gives each to the check that made it). */
-  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 export interface GetOptions {
@@ -43,7 +41,10 @@ export interface GetOptions {
    * refuse a larger body stops reading it there (the result is truncated), so it never holds what it would refuse.
    */
   maxBodyBytes?: number;
-  /** Told of this request's exchanges (each hop, each attempt) as the client records them, after onExchange. */
+  /**
+   * Told of this request's exchanges (each hop, each attempt, a URL refused) as the client records them: the
+   * harness gives each to the check that asked (src/harness/target.ts).
+   */
   onExchange?: (exchange: ExchangeRecord) => void;
 }
 

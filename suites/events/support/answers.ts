@@ -17,7 +17,7 @@ export class AnswerCache {
    */
   constructor(
     private readonly ctx: RunContext,
-    private readonly answers: Map<string, Promise<Answer>> = new Map(),
+    private readonly answers: Map<string, Promise<Answer>>,
   ) {}
 
   get(q: EventQuery | string): Promise<Answer> {
