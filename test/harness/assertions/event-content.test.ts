@@ -165,4 +165,14 @@ describe("jsonIdentical", () => {
     expect(jsonIdentical([[1], { a: [2], b: null }], [[1], { a: [2], b: null }])).toBe(true);
     expect(jsonIdentical({ a: [1, 2] }, { a: [1, 2, 3] })).toBe(false);
   });
+
+  test("pairs members as JSON.parse orders them: index-like names first, and a member named __proto__", () => {
+    // Both parse to the order 1, 2, b, which JSON.stringify writes alike.
+    expect(jsonIdentical(JSON.parse('{"b":1,"2":0,"1":0}'), JSON.parse('{"1":0,"2":0,"b":1}'))).toBe(true);
+    expect(jsonIdentical(JSON.parse('{"b":1,"a":0}'), JSON.parse('{"a":0,"b":1}'))).toBe(false);
+    const proto = (value: number) => JSON.parse(`{"__proto__":{"a":${value}},"x":1}`);
+    expect(jsonIdentical(proto(1), proto(1))).toBe(true);
+    expect(jsonIdentical(proto(1), proto(2))).toBe(false);
+    expect(jsonIdentical(proto(1), JSON.parse('{"x":1}'))).toBe(false);
+  });
 });
