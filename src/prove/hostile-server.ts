@@ -3,7 +3,7 @@
 // run can show that it reports the broken requirements and still checks the rest. A second server on another
 // origin records what reaches it, to show that the key never leaves the target's origin.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { request } from "undici";
 import { generateDataset } from "../generate/index.ts";
 import { type RunningReference, startReference } from "../reference/index.ts";
@@ -109,14 +109,11 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
   return { server, origin: `http://127.0.0.1:${port}` };
 }
 
-/** A port on 127.0.0.1 that was free a moment ago and on which nothing listens now. */
-async function unusedPort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+/**
+ * An address nothing answers: port 1 is privileged and outside the ephemeral range, so no process is handed it, as
+ * a port just closed may be (by the next test's server, say).
+ */
+const UNREACHABLE = "http://127.0.0.1:1";
 
 function stop(server: Server): Promise<void> {
   return new Promise((resolve) => {
@@ -195,7 +192,7 @@ export async function startHostileTarget(opts: {
     res.writeHead(404, { "content-type": "application/json" });
     res.end(JSON.stringify({ title: "Not here", status: 404 }));
   });
-  const unreachable = `http://127.0.0.1:${await unusedPort()}`;
+  const unreachable = UNREACHABLE;
   let self = "";
 
   // The reference writes its own origin into link hrefs and Link headers; the client must only ever see ours.

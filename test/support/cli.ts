@@ -1,7 +1,6 @@
 // Runs the real `tracecheck` command as a child process, the way users and CI pipelines call it.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,14 +64,4 @@ export function runNode(
 export async function tempDir(label: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `tracecheck-test-${label}-`));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/** A port on 127.0.0.1 that was free a moment ago and on which nothing listens now. */
-export async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("the probe server has no port");
-  return address.port;
 }
