@@ -21,8 +21,12 @@ import { tempDir } from "../support/cli.ts";
 
 /** Distinctive, so that finding it anywhere it should not be is unambiguous. */
 const KEY = "hostile-KEY-5b1e7c0d93f4a2";
-/** Per request, where the misbehaviour is slowness: short, so that each hung request costs little. */
-const SLOW_TIMEOUT_MS = 1000;
+/**
+ * Per request, where the misbehaviour is slowness: short, so that each hung request costs little, yet it bounds
+ * every request of the run, discovery's included, so it leaves a correct answer ample room on a loaded machine
+ * (four runs and their targets share two cores).
+ */
+const SLOW_TIMEOUT_MS = 2500;
 /** Per request otherwise: long enough that a loaded machine never turns a correct answer into a timeout. */
 const TIMEOUT_MS = 5000;
 /** Runs at once. */
