@@ -4,7 +4,6 @@
 // link that selects events as it is, one that names the query interface itself queried for the identifier.
 import { compareEventSets, describeComparison } from "../../src/harness/assertions/event-sets.ts";
 import { EPCIS_LINK } from "../../src/harness/assertions/linkset.ts";
-import { identifierProblem, masterDataTypeProblem } from "../../src/harness/assertions/master-data.ts";
 import { selectedAsWritten } from "../../src/harness/assertions/trace-back.ts";
 import type { RunContext } from "../../src/harness/context.ts";
 import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
@@ -12,7 +11,7 @@ import { type Checks, requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import { eventIdentity } from "../../src/model/index.ts";
 import { mentions, writtenQuery } from "./support/concerns.ts";
-import { reachedDocuments } from "./support/documents.ts";
+import { reachedDocumentProblem, reachedDocuments } from "./support/documents.ts";
 import { eventsAt, eventsRequest } from "./support/follow.ts";
 import { goodLinksets, type LinksetAnswer, linksOfAnswer } from "./support/linksets.ts";
 
@@ -147,10 +146,7 @@ requirementTest(
     }
     for (const d of documents) {
       const about = `the masterData link of ${d.uri} (${d.href})`;
-      const problem =
-        d.problem !== undefined
-          ? { message: d.problem, expected: d.expected }
-          : ((await masterDataTypeProblem(d.doc, d.expected)) ?? (await identifierProblem(d.doc, d.uri)));
+      const problem = await reachedDocumentProblem(d);
       if (problem) checks.fail(`${about}: ${problem.message}`, exchangeEvidence(d.exchange, problem));
       else checks.pass();
     }

@@ -2,10 +2,15 @@
 // (spec 4.2), each with the type its identifier calls for. Fetched once per run.
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
 import { MASTER_DATA_LINK } from "../../../src/harness/assertions/linkset.ts";
+import {
+  identifierProblem,
+  type MasterDataReadOptions,
+  masterDataTypeProblem,
+} from "../../../src/harness/assertions/master-data.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
-import type { ExchangeRecord } from "../../../src/harness/types.ts";
+import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
 import { documentAt } from "./follow.ts";
 import { goodLinksets, linksOfAnswer } from "./linksets.ts";
 
@@ -45,3 +50,19 @@ export const reachedDocuments = perRun(async (ctx: RunContext): Promise<ReachedD
     }),
   );
 });
+
+/**
+ * What is wrong with the document a masterData link reached (RES-MASTERDATA-LINK), or undefined: no document, no
+ * node of the type the identifier calls for, or that node named as another identifier. The node judged is the one of
+ * that type, wherever the document's graph lists it: an Organization's document may describe its Place too.
+ */
+export async function reachedDocumentProblem(
+  d: ReachedDocument,
+  options?: MasterDataReadOptions,
+): Promise<Evidence | undefined> {
+  if (d.problem !== undefined) return { message: d.problem, expected: d.expected };
+  return (
+    (await masterDataTypeProblem(d.doc, d.expected, options)) ??
+    (await identifierProblem(d.doc, d.uri, { ...options, expected: d.expected }))
+  );
+}
