@@ -242,6 +242,14 @@ describe("an identifier the resolver declines (spec: its status codes are not sh
     expect(guessExcuse(PARTY, "--party", failure(200))).toBeUndefined();
     expect(guessExcuse(PARTY, "--party", failure(404, "link"))).toBeUndefined();
   });
+
+  it("FLOW-SETUP: a guessed party or location whose link set offers no masterData link is a skip too", () => {
+    // Spec 4.2 lets a party or location other than the one exchanged at setup offer gs1:epcis alone.
+    expect(guessExcuse(PLANT, "--gln", failure(200, "no-link"))).toContain("offers no masterData link");
+    expect(guessExcuse(PARTY, "--party", failure(200, "no-link"))).toContain(
+      "pass the value it exchanges with --party",
+    );
+  });
 });
 
 describe("the identifier as the target's events write it", () => {
