@@ -6,17 +6,13 @@ import { compareEventSets, describeComparison } from "../../src/harness/assertio
 import { EPCIS_LINK } from "../../src/harness/assertions/linkset.ts";
 import { selectedAsWritten } from "../../src/harness/assertions/trace-back.ts";
 import type { RunContext } from "../../src/harness/context.ts";
-import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
 import { type Checks, requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import { eventIdentity } from "../../src/model/index.ts";
 import { mentions, writtenQuery } from "./support/concerns.ts";
 import { reachedDocumentProblem, reachedDocuments } from "./support/documents.ts";
-import { eventsAt, eventsRequest } from "./support/follow.ts";
+import { eventsAt, eventsRequest, mayBeRefusedAsBroad } from "./support/follow.ts";
 import { goodLinksets, type LinksetAnswer, linksOfAnswer } from "./support/linksets.ts";
-
-// A query for one EPC or one class is narrow (EVT-413-NARROW); a location or a whole repository may not be.
-const MAY_BE_BROAD = new Set<PathForm>(["414", "417"]);
 
 /** What one epcis link showed: a note for the pass, or why it decided nothing. */
 type LinkNote = { decided: boolean; note: string };
@@ -41,13 +37,13 @@ async function checkEpcisLink(
     ? `the epcis link of ${a.uri} (${href}, the query interface, asked ${request.url})`
     : `the epcis link of ${a.uri} (${href})`;
   if (linked.kind === "refused") {
-    if (MAY_BE_BROAD.has(a.form) || request.repository)
+    if (mayBeRefusedAsBroad(a.form, request))
       return {
         decided: true,
         note: `${about} was refused with 413 as too broad (allowed for ${request.repository ? "the whole repository" : `a /${a.form} link`})`,
       };
     checks.fail(
-      `${about} was refused with 413, but a query for one identifier is narrow`,
+      `${about} was refused with 413, but a query for one EPC or one lot is narrow (EVT-413-NARROW)`,
       exchangeEvidence(linked.exchange, { expected: "a query document with the identifier's events" }),
     );
     return undefined;

@@ -4,15 +4,19 @@
 // becomes a request.
 import { describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
+import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
 import type { HttpResult } from "../../src/http/index.ts";
 import {
   CANONICAL_DL_BASE,
   canonicalId as canonicalIdOf,
   type EpcisEvent,
+  type EventQuery,
+  encodeQuery,
   gs1CheckDigit,
 } from "../../src/model/index.ts";
+import { isNarrow } from "../../suites/events/support/cases.ts";
 import { writtenQuery, writtenSpelling } from "../../suites/resolver/support/concerns.ts";
-import { eventsRequest } from "../../suites/resolver/support/follow.ts";
+import { eventsRequest, mayBeRefusedAsBroad } from "../../suites/resolver/support/follow.ts";
 import { canonicalBaseReplaced, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
 import {
   companyPrefixOf,
@@ -339,5 +343,32 @@ describe("canonicalBaseReplaced (spec 4.2)", () => {
     expect(() => canonicalBaseReplaced("https://brand.example/01/9506000134352", "https://r")).toThrow(
       /not issued under https:\/\/id\.gs1\.org/,
     );
+  });
+});
+
+describe("which epcis link may be refused with 413 as too broad (RES-EPCIS-LINK)", () => {
+  const GTIN = withCheck("0561310400400");
+  const QUERY_INTERFACE = "https://sender.example/epcis";
+  // The query a sender's own epcis link of each form would hold for its identifier.
+  const linked: [PathForm, EventQuery][] = [
+    ["00", { MATCH_anyEPC: [`${CANONICAL_DL_BASE}/00/${withCheck("05613104000000001")}`] }],
+    ["01/21", { MATCH_anyEPC: [`${CANONICAL_DL_BASE}/01/${GTIN}/21/77`] }],
+    ["01/10", { MATCH_anyEPCClass: [`${CANONICAL_DL_BASE}/01/${GTIN}/10/L9`] }],
+    ["01", { MATCH_anyEPCClass: [`${CANONICAL_DL_BASE}/01/${GTIN}`] }],
+    ["414", { EQ_bizLocation: [PLANT] }],
+  ];
+
+  it("agrees with EVT-413-NARROW: refusable exactly where the query is not narrow", () => {
+    for (const [form, query] of linked) {
+      const request = eventsRequest(`${QUERY_INTERFACE}/events?${encodeQuery(query)}`, undefined);
+      expect(mayBeRefusedAsBroad(form, request), form).toBe(!isNarrow(query));
+    }
+  });
+
+  it("lets the whole repository be refused, whatever the form", () => {
+    const whole = eventsRequest(QUERY_INTERFACE, undefined);
+    expect(whole.repository).toBe(true);
+    expect(mayBeRefusedAsBroad("00", whole)).toBe(true);
+    expect(mayBeRefusedAsBroad("417", whole)).toBe(true);
   });
 });

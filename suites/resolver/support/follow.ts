@@ -2,6 +2,7 @@
 // read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
 import { readEventsAnswer } from "../../../src/harness/answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
 import { readDocument } from "../../../src/harness/resolver-answer.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import { type EpcisEvent, type EventQuery, encodeQuery } from "../../../src/model/index.ts";
@@ -29,6 +30,16 @@ export function eventsRequest(href: string, query: EventQuery | undefined): Even
   return search === ""
     ? { url: events, queried: false, repository: true }
     : { url: `${events}?${search}`, queried: true, repository: false };
+}
+
+// A query for one EPC or one lot is narrow (EVT-413-NARROW); a location, a party, a GTIN (whose class selects every
+// lot and serial of the product) or the whole repository may not be, since the threshold of a query too broad to
+// run is the sender's (spec 8: "not a stated number").
+const MAY_BE_BROAD: ReadonlySet<PathForm> = new Set<PathForm>(["01", "414", "417"]);
+
+/** Whether the query an epcis link of `form` led to may be refused with 413 as too broad (RES-EPCIS-LINK). */
+export function mayBeRefusedAsBroad(form: PathForm, request: EventsRequest): boolean {
+  return request.repository || MAY_BE_BROAD.has(form);
 }
 
 export type LinkedEvents =
