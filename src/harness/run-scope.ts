@@ -15,8 +15,8 @@ export interface RunScope {
 }
 
 const scopes = new WeakMap<RunContext, RunScope>();
-/** A check's view of a run's context, to the run's context itself and what the check's exchanges are told to. */
-const views = new WeakMap<RunContext, { run: RunContext; record: CheckExchanges }>();
+/** A check's view of a run's context, to the run's context itself and what gives the check its exchanges. */
+const views = new WeakMap<RunContext, { run: RunContext; note: (exchange: ExchangeRecord) => void }>();
 
 /** The scope of the run whose context this is (or whose check's view this is), made on first use. */
 export function scopeOf(ctx: RunContext): RunScope {
@@ -55,15 +55,14 @@ export interface CheckExchanges {
  */
 export function checkContext(ctx: RunContext, record: CheckExchanges): RunContext {
   const view = Object.create(ctx) as RunContext;
-  views.set(view, { run: views.get(ctx)?.run ?? ctx, record });
+  const note = (exchange: ExchangeRecord) => {
+    if (exchange.response !== undefined) record.lastAnswered = exchange;
+  };
+  views.set(view, { run: views.get(ctx)?.run ?? ctx, note });
   return view;
 }
 
 /** What gives an exchange to the check whose view `ctx` is; undefined for a context that is no check's view. */
 export function exchangeNoter(ctx: RunContext): ((exchange: ExchangeRecord) => void) | undefined {
-  const record = views.get(ctx)?.record;
-  if (record === undefined) return undefined;
-  return (exchange) => {
-    if (exchange.response !== undefined) record.lastAnswered = exchange;
-  };
+  return views.get(ctx)?.note;
 }

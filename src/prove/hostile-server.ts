@@ -192,7 +192,6 @@ export async function startHostileTarget(opts: {
     res.writeHead(404, { "content-type": "application/json" });
     res.end(JSON.stringify({ title: "Not here", status: 404 }));
   });
-  const unreachable = UNREACHABLE;
   let self = "";
 
   // The reference writes its own origin into link hrefs and Link headers; the client must only ever see ours.
@@ -332,7 +331,7 @@ export async function startHostileTarget(opts: {
       case "linkset-off-origin":
       case "linkset-unreachable": {
         const f = await forward(req, path);
-        const to = m === "linkset-off-origin" ? other.origin : unreachable;
+        const to = m === "linkset-off-origin" ? other.origin : UNREACHABLE;
         return send(res, { ...f, body: rehref(f.body, to) });
       }
       case "paging-off-origin": {
@@ -404,7 +403,7 @@ export async function startHostileTarget(opts: {
   return {
     origin: hostile.origin,
     other: { origin: other.origin, received: otherReceived },
-    unreachable,
+    unreachable: UNREACHABLE,
     party: ownIdentifiers(dataset.events).party,
     received,
     hugeBytesSent: () => hugeMax,

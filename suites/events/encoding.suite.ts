@@ -4,6 +4,7 @@
 // query (one EPC, one lot class, one transformation id) is never too broad.
 import fc from "fast-check";
 import { identities } from "../../src/harness/assertions/event-sets.ts";
+import { isLotClass } from "../../src/harness/assertions/narrow-query.ts";
 import { problemBodyProblem } from "../../src/harness/assertions/problem-body.ts";
 import { type Checks, requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
@@ -27,7 +28,6 @@ import {
   EPC_FIELDS,
   type EpcField,
   epcsIn,
-  isLotClass,
   locationOf,
   needsEscaping,
   type ValuePools,

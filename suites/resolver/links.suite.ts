@@ -37,13 +37,13 @@ async function checkEpcisLink(
     ? `the epcis link of ${a.uri} (${href}, the query interface, asked ${request.url})`
     : `the epcis link of ${a.uri} (${href})`;
   if (linked.kind === "refused") {
-    if (mayBeRefusedAsBroad(a.form, request))
+    if (mayBeRefusedAsBroad(request))
       return {
         decided: true,
-        note: `${about} was refused with 413 as too broad (allowed for ${request.repository ? "the whole repository" : `a /${a.form} link`})`,
+        note: `${about} was refused with 413 as too broad (allowed for ${request.repository ? "the whole repository" : "a query that is not narrow"})`,
       };
     checks.fail(
-      `${about} was refused with 413, but a query for one EPC or one lot is narrow (EVT-413-NARROW)`,
+      `${about} was refused with 413, but a query for one EPC, one lot or one transformation is narrow (EVT-413-NARROW)`,
       exchangeEvidence(linked.exchange, { expected: "a query document with the identifier's events" }),
     );
     return undefined;

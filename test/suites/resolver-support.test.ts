@@ -4,7 +4,6 @@
 // becomes a request.
 import { describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/harness/context.ts";
-import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
 import type { HttpResult } from "../../src/http/index.ts";
 import {
   CANONICAL_DL_BASE,
@@ -14,7 +13,6 @@ import {
   encodeQuery,
   gs1CheckDigit,
 } from "../../src/model/index.ts";
-import { isNarrow } from "../../suites/events/support/cases.ts";
 import { writtenQuery, writtenSpelling } from "../../suites/resolver/support/concerns.ts";
 import { eventsRequest, mayBeRefusedAsBroad } from "../../suites/resolver/support/follow.ts";
 import { canonicalBaseReplaced, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
@@ -349,26 +347,44 @@ describe("canonicalBaseReplaced (spec 4.2)", () => {
 describe("which epcis link may be refused with 413 as too broad (RES-EPCIS-LINK)", () => {
   const GTIN = withCheck("0561310400400");
   const QUERY_INTERFACE = "https://sender.example/epcis";
-  // The query a sender's own epcis link of each form would hold for its identifier.
-  const linked: [PathForm, EventQuery][] = [
-    ["00", { MATCH_anyEPC: [`${CANONICAL_DL_BASE}/00/${withCheck("05613104000000001")}`] }],
-    ["01/21", { MATCH_anyEPC: [`${CANONICAL_DL_BASE}/01/${GTIN}/21/77`] }],
-    ["01/10", { MATCH_anyEPCClass: [`${CANONICAL_DL_BASE}/01/${GTIN}/10/L9`] }],
-    ["01", { MATCH_anyEPCClass: [`${CANONICAL_DL_BASE}/01/${GTIN}`] }],
-    ["414", { EQ_bizLocation: [PLANT] }],
-  ];
+  const SERIAL = `${CANONICAL_DL_BASE}/01/${GTIN}/21/77`;
+  const LOT = `${CANONICAL_DL_BASE}/01/${GTIN}/10/L9`;
+  /** A link of the sender's own that selects events with `query`. */
+  const linkTo = (query: EventQuery) =>
+    eventsRequest(`${QUERY_INTERFACE}/events?${encodeQuery(query)}`, undefined);
 
-  it("agrees with EVT-413-NARROW: refusable exactly where the query is not narrow", () => {
-    for (const [form, query] of linked) {
-      const request = eventsRequest(`${QUERY_INTERFACE}/events?${encodeQuery(query)}`, undefined);
-      expect(mayBeRefusedAsBroad(form, request), form).toBe(!isNarrow(query));
+  it("not where the query is narrow as EVT-413-NARROW holds it: one EPC, one lot, one transformation", () => {
+    const sscc = `${CANONICAL_DL_BASE}/00/${withCheck("05613104000000001")}`;
+    for (const query of [
+      { MATCH_anyEPC: [sscc] },
+      { MATCH_anyEPC: [SERIAL] },
+      { MATCH_anyEPCClass: [LOT] },
+      // Narrowed further, still narrow.
+      { MATCH_anyEPCClass: [LOT], GE_eventTime: "2024-01-01T00:00:00Z" },
+      { EQ_transformationID: ["urn:uuid:0b6c5a3e-1f1e-4a53-9d1e-2f8b8a1c0d00"] },
+    ] satisfies EventQuery[]) {
+      expect(mayBeRefusedAsBroad(linkTo(query)), encodeQuery(query)).toBe(false);
     }
   });
 
-  it("lets the whole repository be refused, whatever the form", () => {
+  it("where it is not: a whole GTIN, a location, two EPCs", () => {
+    for (const query of [
+      { MATCH_anyEPCClass: [`${CANONICAL_DL_BASE}/01/${GTIN}`] },
+      { EQ_bizLocation: [PLANT] },
+      { MATCH_anyEPC: [SERIAL, `${CANONICAL_DL_BASE}/01/${GTIN}/21/78`] },
+    ] satisfies EventQuery[]) {
+      expect(mayBeRefusedAsBroad(linkTo(query)), encodeQuery(query)).toBe(true);
+    }
+  });
+
+  it("judges the query the receiver added to a link to the query interface itself the same way", () => {
+    expect(mayBeRefusedAsBroad(eventsRequest(QUERY_INTERFACE, { MATCH_anyEPC: [SERIAL] }))).toBe(false);
+    expect(mayBeRefusedAsBroad(eventsRequest(QUERY_INTERFACE, { EQ_bizLocation: [PLANT] }))).toBe(true);
+  });
+
+  it("lets the whole repository be refused", () => {
     const whole = eventsRequest(QUERY_INTERFACE, undefined);
     expect(whole.repository).toBe(true);
-    expect(mayBeRefusedAsBroad("00", whole)).toBe(true);
-    expect(mayBeRefusedAsBroad("417", whole)).toBe(true);
+    expect(mayBeRefusedAsBroad(whole)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // One query case of a check: read the answer, note what it shows about paging, 413 and content, and judge its
 // events against the oracle (spec 4.1) or hand them to a relation.
 import { servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
+import { isLotClass, isNarrow } from "../../../src/harness/assertions/narrow-query.ts";
 import { answerProblem, relationProblem } from "../../../src/harness/assertions/query-answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
@@ -12,7 +13,7 @@ import { type Answer, AnswerCache, exchangeOf } from "./answers.ts";
 import type { Findings } from "./findings.ts";
 import { type Known, knownEvents } from "./known.ts";
 import { blamePaging } from "./paging.ts";
-import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, isLotClass } from "./pools.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "./pools.ts";
 import { probeOf } from "./probes.ts";
 
 export type CaseResult =
@@ -39,19 +40,6 @@ const runAnswers = perRun((): Map<string, Promise<Answer>> => new Map());
 /** What a check's context (its view of the run's, run-scope.ts) shares with the others of its run. */
 export function suiteEnv(ctx: RunContext): SuiteEnv {
   return { ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx, runAnswers(ctx)) };
-}
-
-/**
- * EVT-413-NARROW: one EPC, one lot class or one transformation id is narrow, whatever else narrows it further; a
- * sender refusing it does not support the parameter (spec 4.1: "Every one must be supported").
- */
-export function isNarrow(q: EventQuery): boolean {
-  const classes = q.MATCH_anyEPCClass;
-  return (
-    q.MATCH_anyEPC?.length === 1 ||
-    q.EQ_transformationID?.length === 1 ||
-    (classes?.length === 1 && isLotClass(classes[0]!))
-  );
 }
 
 /** A 429 that outlasted the client's retries: the case is an error, never a verdict on the sender. */

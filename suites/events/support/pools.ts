@@ -1,6 +1,6 @@
 // The values a query can be drawn from, taken from the events the target holds: each EPC field and each quantity
 // list on its own (one requirement each, spec 4.1), bizSteps, locations, transformation ids and instants.
-import { canonicalId, isDigitalLink, parseDigitalLink, parseInstant } from "../../../src/model/index.ts";
+import { parseInstant } from "../../../src/model/index.ts";
 import {
   CLASS_LISTS,
   type ClassList,
@@ -45,18 +45,6 @@ export function classesIn(e: EpcisEvent, field: ClassField): string[] {
 export function locationOf(e: EpcisEvent): string | undefined {
   const id = e.bizLocation?.id;
   return typeof id === "string" ? id : undefined;
-}
-
-/** True for the class of one lot of one GTIN (an lgtin, or /01/{gtin}/10/{lot}): a narrow query (EVT-413-NARROW). */
-export function isLotClass(value: string): boolean {
-  try {
-    const id = canonicalId(value);
-    if (!isDigitalLink(id)) return false;
-    const [gtin, lot, ...rest] = parseDigitalLink(id).elements;
-    return gtin?.ai === "01" && lot?.ai === "10" && rest.length === 0;
-  } catch {
-    return false;
-  }
 }
 
 /**

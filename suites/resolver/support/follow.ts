@@ -1,11 +1,11 @@
 // Following the links of a link set: an epcis link read as a query interface (every page), a masterData link
 // read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
 import { readEventsAnswer } from "../../../src/harness/answer.ts";
+import { isNarrow } from "../../../src/harness/assertions/narrow-query.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
-import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
 import { readDocument } from "../../../src/harness/resolver-answer.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
-import { type EpcisEvent, type EventQuery, encodeQuery } from "../../../src/model/index.ts";
+import { type EpcisEvent, type EventQuery, encodeQuery, parseQueryString } from "../../../src/model/index.ts";
 
 export interface EventsRequest {
   url: string;
@@ -32,14 +32,13 @@ export function eventsRequest(href: string, query: EventQuery | undefined): Even
     : { url: `${events}?${search}`, queried: true, repository: false };
 }
 
-// A query for one EPC or one lot is narrow (EVT-413-NARROW); a location, a party, a GTIN (whose class selects every
-// lot and serial of the product) or the whole repository may not be, since the threshold of a query too broad to
-// run is the sender's (spec 8: "not a stated number").
-const MAY_BE_BROAD: ReadonlySet<PathForm> = new Set<PathForm>(["01", "414", "417"]);
-
-/** Whether the query an epcis link of `form` led to may be refused with 413 as too broad (RES-EPCIS-LINK). */
-export function mayBeRefusedAsBroad(form: PathForm, request: EventsRequest): boolean {
-  return request.repository || MAY_BE_BROAD.has(form);
+/**
+ * Whether the query an epcis link led to may be refused with 413 as too broad (RES-EPCIS-LINK): the whole
+ * repository, or any query but a narrow one, judged as EVT-413-NARROW judges it (one EPC, one lot, one
+ * transformation), whether the sender's link wrote it or the receiver added it.
+ */
+export function mayBeRefusedAsBroad(request: EventsRequest): boolean {
+  return request.repository || !isNarrow(parseQueryString(new URL(request.url).search).query);
 }
 
 export type LinkedEvents =
