@@ -3,7 +3,7 @@
 // crawl from --start-from through the resolver and the identifiers its events reach. Pages are read one at a
 // time into a spool (baseline-file.ts), and each answer is bounded by a page budget: what the target serves
 // costs the harness a bounded amount of memory and at most the budget of disk and time.
-import type { HttpClient, PageBudget, PageResult } from "../http/index.ts";
+import type { HttpClient, HttpResult, PageBudget, PageResult } from "../http/index.ts";
 import { readPages } from "../http/index.ts";
 import {
   canonicalId,
@@ -40,6 +40,11 @@ export interface DiscoveryOptions {
   budget?: Partial<PageBudget>;
   /** Where the events are spooled, and how many characters of them stay in memory (baseline-file.ts). */
   spool?: SpoolOptions;
+  /**
+   * The target's answer to the unfiltered GET /events (eventsBase + "/events", no options), when the caller asked
+   * it already: discovery reads it as that query's first page rather than ask again.
+   */
+  unfilteredAnswer?: HttpResult;
 }
 
 /** A baseline as discovery returns it: its events spooled, in memory up to a bound and on disk past it. */
@@ -73,6 +78,7 @@ async function fetchAll(
   opts: DiscoveryOptions,
   url: string,
   spool: SpoolOptions,
+  firstAnswer?: HttpResult,
 ): Promise<Outcome> {
   const staged = new EventSpool(spool);
   let failed: string | undefined;
@@ -88,7 +94,7 @@ async function fetchAll(
       for (const e of list) staged.add(e);
       return true;
     },
-    opts.budget,
+    firstAnswer === undefined ? opts.budget : { ...opts.budget, firstAnswer },
   );
   if (read.problem === undefined && failed === undefined) return { kind: "events", events: staged };
   const kind = read.problem?.kind;
@@ -347,7 +353,13 @@ export async function discoverBaseline(
     requests: client.requestCount - startCount,
   });
 
-  const unfiltered = await fetchAll(client, opts, `${opts.eventsBase}/events`, into.spool);
+  const unfiltered = await fetchAll(
+    client,
+    opts,
+    `${opts.eventsBase}/events`,
+    into.spool,
+    opts.unfilteredAnswer,
+  );
   if (unfiltered.kind === "events") {
     into.take(unfiltered.events);
     into.dedupe();

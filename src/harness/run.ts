@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from "../definition/index.ts";
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
-import { HttpClient, HttpError } from "../http/index.ts";
+import { HttpClient, HttpError, type HttpResult } from "../http/index.ts";
 import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
@@ -300,8 +300,9 @@ export async function runTracecheck(
     retryDeadline: started + opts.retryBudgetMs,
   });
   try {
+    let first: HttpResult;
     try {
-      const first = await client.get(`${eventsBase}/events`);
+      first = await client.get(`${eventsBase}/events`);
       // A refused key is the user's to fix, not the vendor's failure: nothing can be checked with it.
       if (first.status === 401 || first.status === 403) {
         return await incomplete(
@@ -339,6 +340,8 @@ export async function runTracecheck(
         startFrom: opts.startFrom,
         budget: { maxPages: opts.maxPages, maxBytes: opts.maxAnswerBytes },
         spool: { dir: tmp },
+        // The first answer is the unfiltered query's first page, unless a load has changed what the target holds.
+        ...(loaded === undefined ? { unfilteredAnswer: first } : {}),
       }),
       whenAborted(signal),
     ]);

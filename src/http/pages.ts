@@ -52,6 +52,11 @@ export interface FollowPagesOptions extends Partial<PageBudget> {
    * (truncated there), so that a page admit would refuse is never held whole. Default: the client's body cap.
    */
   pageRoom?: () => number;
+  /**
+   * The first URL's response when the caller has it already, got with the same request options: it is read as
+   * the first page instead of asking the target a second time.
+   */
+  firstAnswer?: HttpResult;
 }
 
 export interface PagesResult {
@@ -176,10 +181,15 @@ export async function readPages(
     let response: HttpResult;
     try {
       const room = options.pageRoom?.();
-      response = await client.get(
-        url,
-        room === undefined ? options.request : { ...options.request, maxBodyBytes: Math.max(0, room) + 1 },
-      );
+      response =
+        number === 1 && options.firstAnswer !== undefined
+          ? options.firstAnswer
+          : await client.get(
+              url,
+              room === undefined
+                ? options.request
+                : { ...options.request, maxBodyBytes: Math.max(0, room) + 1 },
+            );
     } catch (error) {
       if (leaves(url) && error instanceof HttpError) {
         return stop({

@@ -101,6 +101,39 @@ describe("discoverBaseline", () => {
     expect(repository.requests).toHaveLength(3);
   });
 
+  it("reads an unfiltered answer already in hand as its first page, asking only for the pages after it", async () => {
+    repository = await startRepository(ALL, { pageSize: 2 });
+    const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
+    clients.push(client);
+    const first = await client.get(`${repository.origin}/events`);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: repository.origin,
+      resolverBase: repository.origin,
+      unfilteredAnswer: first,
+    });
+    expect(baseline.method).toBe("unfiltered");
+    expect(ids(baseline.events)).toEqual(ids(ALL));
+    expect(repository.requests).toHaveLength(3);
+    expect(repository.requests.filter((r) => r === "/events")).toHaveLength(1);
+    expect(baseline.requests).toBe(2);
+  });
+
+  it("bisects windows after an unfiltered answer in hand that refused the query with 413", async () => {
+    repository = await startRepository(ALL, { maxEvents: 3 });
+    const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
+    clients.push(client);
+    const first = await client.get(`${repository.origin}/events`);
+    expect(first.status).toBe(413);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: repository.origin,
+      resolverBase: repository.origin,
+      unfilteredAnswer: first,
+    });
+    expect(baseline.method).toBe("windows");
+    expect(ids(baseline.events)).toEqual(ids(ALL));
+    expect(repository.requests.filter((r) => r === "/events")).toHaveLength(1);
+  });
+
   it("bisects eventTime windows when the unfiltered query is refused with 413", async () => {
     const { baseline, repository } = await discover({ maxEvents: 2 });
     expect(baseline.method).toBe("windows");

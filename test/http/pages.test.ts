@@ -178,6 +178,30 @@ describe("followPages", () => {
     expect(a.received.length - before).toBe(1);
   });
 
+  it("reads a first answer already in hand as page 1, asking only for the pages after it", async () => {
+    const first = await client.get(`${a.origin}/three`);
+    const before = a.received.length;
+    const seen: unknown[] = [];
+    const read = await readPages(client, `${a.origin}/three`, (page) => void seen.push(page.json()), {
+      firstAnswer: first,
+    });
+    expect(read).toEqual({ pages: 3, bytes: expect.any(Number) });
+    expect(seen).toEqual([{ page: "1" }, { page: "2" }, { page: "3" }]);
+    expect(a.received.slice(before).map((r) => r.url)).toEqual(["/three?page=2", "/three?page=3"]);
+  });
+
+  it("judges a first answer in hand as it would have judged the page fetched", async () => {
+    const refused = await client.get(`${a.origin}/broken?page=2`);
+    const before = a.received.length;
+    const read = await readPages(client, `${a.origin}/broken?page=2`, () => undefined, {
+      firstAnswer: refused,
+    });
+    expect(read.pages).toBe(0);
+    expect(read.problem?.kind).toBe("bad-status");
+    expect(read.problem?.result?.status).toBe(500);
+    expect(a.received.length).toBe(before);
+  });
+
   it("stops at a next link to another origin, naming it, without merging its page", async () => {
     const { pages, problem } = await followPages(client, `${a.origin}/away?to=open`);
     expect(pages).toHaveLength(1);
