@@ -99,22 +99,26 @@ function sortOther(found: EndpointSurvey, endpoint: AuthEndpoint): void {
 /** Asks every endpoint once with and once without the key; the checks of the class read the answers. */
 export const surveyEndpoints = perRun(async (ctx: RunContext): Promise<EndpointSurvey> => {
   const request = eventsRequest(ctx);
-  const events = await probe(ctx, "GET /events", request.url, request.accepted);
-  const found: EndpointSurvey = {
-    events,
-    guarded: events.access.kind === "guarded" ? [events] : [],
-    notes: [],
-  };
+  // GET /events and the resolver are asked at once: neither request depends on the other's answer.
+  const asked = probe(ctx, "GET /events", request.url, request.accepted);
   const ids = sampledIdentifiers(ctx);
   // A product, location or party first: its link set carries the masterData link to survey as well.
   const order = ["01", "414", "417", ...PATH_FORMS] as const;
   const form = order.find((f) => ids[f].length > 0);
   const uri = form === undefined ? undefined : ids[form][0];
-  if (uri === undefined) {
+  const [events, resolver] = await Promise.all([
+    asked,
+    uri === undefined ? undefined : probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx),
+  ]);
+  const found: EndpointSurvey = {
+    events,
+    guarded: events.access.kind === "guarded" ? [events] : [],
+    notes: [],
+  };
+  if (uri === undefined || resolver === undefined) {
     found.notes.push("the resolver was not judged: no identifier is known to ask it about");
     return found;
   }
-  const resolver = await probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx);
   sortOther(found, resolver);
   const href = masterDataHref(resolver.keyed, uri);
   if (href === undefined)
