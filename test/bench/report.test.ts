@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { describeMachine } from "../../bench/machine.ts";
+import { describeMachine, machineLine } from "../../bench/machine.ts";
 import { type BenchReport, writeBenchReport } from "../../bench/report.ts";
 
 const dirs: string[] = [];
@@ -34,5 +34,20 @@ describe("describeMachine", () => {
     expect(m.memoryGiB).toBeGreaterThan(0);
     expect(m.node).toBe(process.version);
     expect(m.os).toContain(os.arch());
+  });
+
+  it("says whether NODE_EXTRA_CA_CERTS is set, which every Node process reads as it starts", () => {
+    const before = process.env.NODE_EXTRA_CA_CERTS;
+    try {
+      process.env.NODE_EXTRA_CA_CERTS = "/etc/ssl/certs/bundle.pem";
+      expect(describeMachine().extraCaCerts).toBe(true);
+      expect(machineLine(describeMachine())).toContain("NODE_EXTRA_CA_CERTS set");
+      delete process.env.NODE_EXTRA_CA_CERTS;
+      expect(describeMachine().extraCaCerts).toBe(false);
+      expect(machineLine(describeMachine())).not.toContain("NODE_EXTRA_CA_CERTS");
+    } finally {
+      if (before === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = before;
+    }
   });
 });
