@@ -262,6 +262,7 @@ export async function runTracecheck(
   }
 
   let reference: EmbeddedReference | undefined;
+  let referenceClosed: Promise<void> | undefined;
   let eventsBase = opts.target;
   let resolverBase = opts.resolver;
   let apiKey = opts.apiKey;
@@ -404,6 +405,8 @@ export async function runTracecheck(
       signal,
       opts.suiteRunner,
     ).finally(() => progress?.stop());
+    // Nothing asks the embedded reference anything after the checks: its thread ends while the reports are written.
+    referenceClosed = reference?.close();
     const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));
     const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
@@ -485,7 +488,7 @@ export async function runTracecheck(
     );
   } finally {
     await (signal?.aborted ? client.destroy() : client.close());
-    await reference?.close();
+    await (referenceClosed ?? reference?.close());
     await rm(tmp, { recursive: true, force: true });
   }
 }
