@@ -17,11 +17,12 @@ let answered = false;
 
 beforeAll(async () => {
   work = await tempDir("signals");
-  // Answers a run's first GET /events at once, then nothing again: the run is caught mid-discovery.
+  // Answers a run's first GET /events at once, linking a next page, then nothing again: the run is caught
+  // mid-discovery, waiting for that page.
   server = createServer((req, res) => {
     if (!answered && req.url === "/events") {
       answered = true;
-      res.writeHead(200, { "content-type": "application/json" });
+      res.writeHead(200, { "content-type": "application/json", link: '</events?page=2>; rel="next"' });
       res.end(
         JSON.stringify({
           type: "EPCISQueryDocument",
