@@ -6,7 +6,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { runBundled } from "../scripts/code-cache.js";
-import { pathInForm, runnable } from "../scripts/compiled.js";
+import { passedChecks, pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,7 +29,7 @@ try {
   process.exitCode = await main(argv, early);
 } finally {
   early?.end();
-  // The more suite files a run loaded, the more of the command it compiled: a cache made by less is made again.
-  const { suitesLoaded } = cached?.exports ?? {};
-  cached?.save(typeof suitesLoaded === "function" ? suitesLoaded() : 0);
+  // The more checks passed, the more of the command's usual path the run compiled: a cache made by a run that ran
+  // less of it (one that ended before its checks, or failed them, whatever suite files it loaded) is made again.
+  cached?.save(passedChecks());
 }

@@ -163,16 +163,13 @@ function commandEntry(entryPoints) {
     .filter((file) => file.startsWith(suitesDir + path.sep))
     .map((file) => {
       const name = path.relative(suitesDir, file).split(path.sep).join("/");
-      return `  [${JSON.stringify(name)}, () => { loaded += 1; return import(${JSON.stringify(`./suites/${name}`)}); }],`;
+      return `  [${JSON.stringify(name)}, () => import(${JSON.stringify(`./suites/${name}`)})],`;
     });
   return [
-    "let loaded = 0;",
     `globalThis[Symbol.for(${JSON.stringify(SUITE_LOADERS)})] = new Map([`,
     ...loaders,
     "]);",
     'export { main } from "./src/cli/main.js";',
-    "/** How many suite files this process loaded: the more, the more of the command it compiled. */",
-    "export const suitesLoaded = () => loaded;",
     "",
   ].join("\n");
 }

@@ -137,7 +137,7 @@ export function bundleCacheName(root, name) {
  * with the cache kept as `name` in `dir`. Returns its exports, whether V8 used a cache, and save(coverage), which
  * keeps the code compiled so far for the next run when there was no usable cache or the one there covered less:
  * coverage is a number from 0 to 255 that grows with how much of the code the process ran (the command counts the
- * suite files it loaded). save never throws.
+ * checks that passed). save never throws.
  */
 export function runCached(file, { dir, name, require = createRequire(file) }) {
   const bytes = readFileSync(file);

@@ -19,5 +19,8 @@ export declare function runnable(root: string): CodeForm;
 export declare const COMMONJS_BUNDLES: { readonly command: string; readonly thread: string };
 export declare const SUITE_LOADERS: string;
 export declare const ES_MODULE_IMPORTER: string;
+export declare const PASSED_CHECKS: string;
+export declare function passedChecks(): number;
+export declare function countPassedCheck(): void;
 export declare function bundleCode(root: string, name: keyof typeof COMMONJS_BUNDLES): string;
 export declare function threadEntry(root: string, form: CodeForm): string;

@@ -92,6 +92,23 @@ export const SUITE_LOADERS = "tracecheck.suiteLoaders";
  */
 export const ES_MODULE_IMPORTER = "tracecheck.importModule";
 
+/**
+ * The global under which the engine counts the checks a process ran that passed, over all its runs: how much of the
+ * harness's usual path the process ran, which the command keeps compiled for the next run (scripts/code-cache.js).
+ * A run that ended before its checks, or against a target that failed them, ran little of it.
+ */
+export const PASSED_CHECKS = "tracecheck.passedChecks";
+
+/** The checks this process ran that passed (PASSED_CHECKS). */
+export function passedChecks() {
+  return globalThis[Symbol.for(PASSED_CHECKS)] ?? 0;
+}
+
+/** Counts one more check this process ran that passed. */
+export function countPassedCheck() {
+  globalThis[Symbol.for(PASSED_CHECKS)] = passedChecks() + 1;
+}
+
 /** A CommonJS file of the bundle: the build writes both before the stamp, so a current bundle has them. */
 export function bundleCode(root, name) {
   return path.join(bundlePaths(root).dir, COMMONJS_BUNDLES[name]);
