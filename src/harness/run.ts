@@ -407,6 +407,8 @@ export async function runTracecheck(
     ).finally(() => progress?.stop());
     // Nothing asks the embedded reference anything after the checks: its thread ends while the reports are written.
     referenceClosed = reference?.close();
+    // Awaited when the run ends, where a failure to close is thrown; until then it is not left unhandled.
+    referenceClosed?.catch(() => undefined);
     const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));
     const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
