@@ -61,19 +61,26 @@ const ids = (events: Iterable<EpcisEvent>) => [...events].map(eventIdentity).sor
 const clients: HttpClient[] = [];
 let repository: Repository | undefined;
 
+/**
+ * Discovers the events of a repository of ALL under `policy`; with `askedFirst`, after asking the unfiltered query
+ * once as a run does to learn whether its key is accepted, and handing that answer to discovery.
+ */
 async function discover(
   policy: Parameters<typeof startRepository>[1],
   opts: Omit<DiscoveryOptions, "eventsBase" | "resolverBase"> = {},
+  askedFirst = false,
 ) {
   repository = await startRepository(ALL, policy);
   const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
   clients.push(client);
+  const first = askedFirst ? await client.get(`${repository.origin}/events`) : undefined;
   const baseline = await discoverBaseline(client, {
     eventsBase: repository.origin,
     resolverBase: repository.origin,
     ...opts,
+    ...(first === undefined ? {} : { unfilteredAnswer: first }),
   });
-  return { baseline, repository, client };
+  return { baseline, repository, client, first };
 }
 
 afterEach(async () => {
@@ -102,15 +109,7 @@ describe("discoverBaseline", () => {
   });
 
   it("reads an unfiltered answer already in hand as its first page, asking only for the pages after it", async () => {
-    repository = await startRepository(ALL, { pageSize: 2 });
-    const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
-    clients.push(client);
-    const first = await client.get(`${repository.origin}/events`);
-    const baseline = await discoverBaseline(client, {
-      eventsBase: repository.origin,
-      resolverBase: repository.origin,
-      unfilteredAnswer: first,
-    });
+    const { baseline, repository } = await discover({ pageSize: 2 }, {}, true);
     expect(baseline.method).toBe("unfiltered");
     expect(ids(baseline.events)).toEqual(ids(ALL));
     expect(repository.requests).toHaveLength(3);
@@ -119,16 +118,8 @@ describe("discoverBaseline", () => {
   });
 
   it("bisects windows after an unfiltered answer in hand that refused the query with 413", async () => {
-    repository = await startRepository(ALL, { maxEvents: 3 });
-    const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
-    clients.push(client);
-    const first = await client.get(`${repository.origin}/events`);
-    expect(first.status).toBe(413);
-    const baseline = await discoverBaseline(client, {
-      eventsBase: repository.origin,
-      resolverBase: repository.origin,
-      unfilteredAnswer: first,
-    });
+    const { baseline, repository, first } = await discover({ maxEvents: 3 }, {}, true);
+    expect(first?.status).toBe(413);
     expect(baseline.method).toBe("windows");
     expect(ids(baseline.events)).toEqual(ids(ALL));
     expect(repository.requests.filter((r) => r === "/events")).toHaveLength(1);
