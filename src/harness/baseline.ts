@@ -3,7 +3,7 @@
 // crawl from --start-from through the resolver and the identifiers its events reach. Pages are read one at a
 // time into a spool (baseline-file.ts), and each answer is bounded by a page budget: what the target serves
 // costs the harness a bounded amount of memory and at most the budget of disk and time.
-import type { HttpClient, HttpResult, PageBudget, PageResult } from "../http/index.ts";
+import type { Handover, HttpClient, HttpResult, PageBudget, PageResult } from "../http/index.ts";
 import { readPages } from "../http/index.ts";
 import {
   canonicalId,
@@ -42,9 +42,9 @@ export interface DiscoveryOptions {
   spool?: SpoolOptions;
   /**
    * The target's answer to the unfiltered GET /events (eventsBase + "/events", no options), when the caller asked
-   * it already: discovery reads it as that query's first page rather than ask again.
+   * it already: discovery takes it as that query's first page rather than ask again.
    */
-  unfilteredAnswer?: HttpResult;
+  unfilteredAnswer?: Handover<HttpResult>;
 }
 
 /** A baseline as discovery returns it: its events spooled, in memory up to a bound and on disk past it. */
@@ -78,7 +78,7 @@ async function fetchAll(
   opts: DiscoveryOptions,
   url: string,
   spool: SpoolOptions,
-  firstAnswer?: HttpResult,
+  firstAnswer?: Handover<HttpResult>,
 ): Promise<Outcome> {
   const staged = new EventSpool(spool);
   let failed: string | undefined;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from "../definition/index.ts";
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
-import { HttpClient, HttpError, type HttpResult } from "../http/index.ts";
+import { Handover, HttpClient, HttpError, type HttpResult } from "../http/index.ts";
 import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
 import { writeBaselineFile } from "./baseline-file.ts";
 import { loadForRun } from "./capture.ts";
@@ -262,7 +262,6 @@ export async function runTracecheck(
   }
 
   let reference: EmbeddedReference | undefined;
-  let referenceClosed: Promise<void> | undefined;
   let eventsBase = opts.target;
   let resolverBase = opts.resolver;
   let apiKey = opts.apiKey;
@@ -301,7 +300,7 @@ export async function runTracecheck(
     retryDeadline: started + opts.retryBudgetMs,
   });
   try {
-    let first: HttpResult;
+    let first: HttpResult | undefined;
     try {
       first = await client.get(`${eventsBase}/events`);
       // A refused key is the user's to fix, not the vendor's failure: nothing can be checked with it.
@@ -333,6 +332,12 @@ export async function runTracecheck(
         ? await loadForRun(client, opts, { eventsBase, resolverBase, note: io.err, signal })
         : undefined;
     if (typeof loaded === "string") return await incomplete(loaded);
+    // A 2xx first answer is the unfiltered query's first page, unless a load has changed what the target holds
+    // since; any other is asked again, as a target may have answered it in passing. Handed over, it is held no
+    // longer here: a page may be large.
+    const unfilteredAnswer =
+      loaded === undefined && first.status >= 200 && first.status <= 299 ? new Handover(first) : undefined;
+    first = undefined;
     if (!opts.quiet) io.err(`tracecheck: discovering the events ${eventsBase} holds…`);
     const discovered = await Promise.race([
       discoverBaseline(client, {
@@ -341,8 +346,7 @@ export async function runTracecheck(
         startFrom: opts.startFrom,
         budget: { maxPages: opts.maxPages, maxBytes: opts.maxAnswerBytes },
         spool: { dir: tmp },
-        // The first answer is the unfiltered query's first page, unless a load has changed what the target holds.
-        ...(loaded === undefined ? { unfilteredAnswer: first } : {}),
+        ...(unfilteredAnswer === undefined ? {} : { unfilteredAnswer }),
       }),
       whenAborted(signal),
     ]);
@@ -405,10 +409,6 @@ export async function runTracecheck(
       signal,
       opts.suiteRunner,
     ).finally(() => progress?.stop());
-    // Nothing asks the embedded reference anything after the checks: its thread ends while the reports are written.
-    referenceClosed = reference?.close();
-    // Awaited when the run ends, where a failure to close is thrown; until then it is not left unhandled.
-    referenceClosed?.catch(() => undefined);
     const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));
     const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
@@ -490,7 +490,7 @@ export async function runTracecheck(
     );
   } finally {
     await (signal?.aborted ? client.destroy() : client.close());
-    await (referenceClosed ?? reference?.close());
+    await reference?.close();
     await rm(tmp, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ export {
   DEFAULT_PAGE_BUDGET,
   type FollowPagesOptions,
   followPages,
+  Handover,
   type PageBudget,
   type PageClient,
   type PageProblem,

@@ -53,10 +53,28 @@ export interface FollowPagesOptions extends Partial<PageBudget> {
    */
   pageRoom?: () => number;
   /**
-   * The first URL's response when the caller has it already, got with the same request options: it is read as
-   * the first page instead of asking the target a second time.
+   * The first URL's response when the caller has it already, got with the same request options: it is taken and
+   * read as the first page instead of asking the target a second time.
    */
-  firstAnswer?: HttpResult;
+  firstAnswer?: Handover<HttpResult>;
+}
+
+/**
+ * A value handed over once: the first take gets it, and nothing holds it after, however long the objects that
+ * carried it live (an answer handed to discovery is a page, which may be large).
+ */
+export class Handover<T> {
+  #value: T | undefined;
+
+  constructor(value: T) {
+    this.#value = value;
+  }
+
+  take(): T | undefined {
+    const value = this.#value;
+    this.#value = undefined;
+    return value;
+  }
 }
 
 export interface PagesResult {
@@ -182,14 +200,11 @@ export async function readPages(
     try {
       const room = options.pageRoom?.();
       response =
-        number === 1 && options.firstAnswer !== undefined
-          ? options.firstAnswer
-          : await client.get(
-              url,
-              room === undefined
-                ? options.request
-                : { ...options.request, maxBodyBytes: Math.max(0, room) + 1 },
-            );
+        (number === 1 ? options.firstAnswer?.take() : undefined) ??
+        (await client.get(
+          url,
+          room === undefined ? options.request : { ...options.request, maxBodyBytes: Math.max(0, room) + 1 },
+        ));
     } catch (error) {
       if (leaves(url) && error instanceof HttpError) {
         return stop({

@@ -2,6 +2,7 @@
 // into it through POST /capture in batches its capture limit allows, a second load that captures nothing, then
 // `tracecheck run --load capture` judging the events class against the loaded dataset; and a target without a
 // capture interface, which gets one sentence and exit 2.
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -119,6 +120,43 @@ describe("tracecheck load and run --load capture against tracecheck serve", () =
       expect(summary.summary).toMatchObject({ fail: 0, error: 0 });
       expect(run.stderr).toContain("captured nothing");
       expect(await servedIds(serve.eventsBase)).toHaveLength(Number(EVENTS));
+    },
+    RUN,
+  );
+
+  it(
+    "discovers after loading: the answer the target gave before the load is not taken for what it holds",
+    async () => {
+      // A target of its own, empty until the run loads it: the run's first GET /events finds nothing.
+      const empty = await startServe(["--dataset", emptyFile, "--api-key", KEY]);
+      try {
+        const reports = path.join(dir, "reports-fresh");
+        const run = await runCli([
+          "run",
+          "--target",
+          empty.eventsBase,
+          "--api-key",
+          KEY,
+          "--load",
+          "capture",
+          "--seed",
+          SEED,
+          "--events",
+          EVENTS,
+          "--suite",
+          "auth",
+          "--report-dir",
+          reports,
+          "--json",
+        ]);
+        expect(run.code, run.stderr).toBe(0);
+        const report = JSON.parse(await readFile(path.join(reports, "report.json"), "utf8")) as {
+          baseline: { events: number };
+        };
+        expect(report.baseline.events).toBe(Number(EVENTS));
+      } finally {
+        await empty.stop();
+      }
     },
     RUN,
   );

@@ -8,7 +8,7 @@ import {
   eventsOf,
   identifiersOf,
 } from "../../src/harness/baseline.ts";
-import { HttpClient } from "../../src/http/index.ts";
+import { Handover, HttpClient } from "../../src/http/index.ts";
 import { eventIdentity } from "../../src/model/index.ts";
 import type { EpcisEvent } from "../../src/model/types.ts";
 import { tempDir } from "../support/cli.ts";
@@ -78,7 +78,7 @@ async function discover(
     eventsBase: repository.origin,
     resolverBase: repository.origin,
     ...opts,
-    ...(first === undefined ? {} : { unfilteredAnswer: first }),
+    ...(first === undefined ? {} : { unfilteredAnswer: new Handover(first) }),
   });
   return { baseline, repository, client, first };
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followPages, HttpClient, HttpError, type PageResult, readPages } from "../../src/http/index.ts";
+import {
+  followPages,
+  Handover,
+  HttpClient,
+  HttpError,
+  type PageResult,
+  readPages,
+} from "../../src/http/index.ts";
 import { sendJson, startResetting, startServer, type TestServer } from "./servers.ts";
 
 const KEY = "pages-key-123";
@@ -179,13 +186,15 @@ describe("followPages", () => {
   });
 
   it("reads a first answer already in hand as page 1, asking only for the pages after it", async () => {
-    const first = await client.get(`${a.origin}/three`);
+    const first = new Handover(await client.get(`${a.origin}/three`));
     const before = a.received.length;
     const seen: unknown[] = [];
     const read = await readPages(client, `${a.origin}/three`, (page) => void seen.push(page.json()), {
       firstAnswer: first,
     });
     expect(read).toEqual({ pages: 3, bytes: expect.any(Number) });
+    // Taken, it is held by the handover no longer.
+    expect(first.take()).toBeUndefined();
     expect(seen).toEqual([{ page: "1" }, { page: "2" }, { page: "3" }]);
     expect(a.received.slice(before).map((r) => r.url)).toEqual(["/three?page=2", "/three?page=3"]);
   });
@@ -194,7 +203,7 @@ describe("followPages", () => {
     const refused = await client.get(`${a.origin}/broken?page=2`);
     const before = a.received.length;
     const read = await readPages(client, `${a.origin}/broken?page=2`, () => undefined, {
-      firstAnswer: refused,
+      firstAnswer: new Handover(refused),
     });
     expect(read.pages).toBe(0);
     expect(read.problem?.kind).toBe("bad-status");

@@ -101,6 +101,8 @@ export const surveyEndpoints = perRun(async (ctx: RunContext): Promise<EndpointS
   const request = eventsRequest(ctx);
   // GET /events and the resolver are asked at once: neither request depends on the other's answer.
   const asked = probe(ctx, "GET /events", request.url, request.accepted);
+  // Awaited below; should what comes first throw, it is not left unhandled meanwhile.
+  asked.catch(() => undefined);
   const ids = sampledIdentifiers(ctx);
   // A product, location or party first: its link set carries the masterData link to survey as well.
   const order = ["01", "414", "417", ...PATH_FORMS] as const;
