@@ -1,6 +1,7 @@
 // An HTTP proxy that waits a fixed time before it forwards each request: a sender far away, for timing what
 // network latency costs a run. It passes the method, path, headers and body through, and the status, headers and
-// body back, leaving out only the headers that belong to one connection; it counts the requests it received.
+// body back, leaving out only the headers that belong to one connection; it counts the requests it received. A
+// test can have it answer some requests itself.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -20,6 +21,11 @@ export interface DelayingProxyOptions {
   delayMs: number;
   /** The port to listen on, on 127.0.0.1; 0 (default) picks a free one. */
   port?: number;
+  /**
+   * Asked of each request before it is forwarded: true when it answered the request itself, which is then not
+   * forwarded (an upstream that misbehaves now and then, for a test).
+   */
+  answer?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
 /** Hop-by-hop headers (RFC 9110, 7.6.1): each side of the proxy has its own connection. */
@@ -81,6 +87,7 @@ export async function startDelayingProxy(opts: DelayingProxyOptions): Promise<De
 
   const server = http.createServer((req, res) => {
     requests++;
+    if (opts.answer?.(req, res) === true) return;
     setTimeout(() => forward(req, res), opts.delayMs);
   });
   await new Promise<void>((resolve, reject) => {

@@ -14,6 +14,11 @@ export interface Machine {
   extraCaCerts: boolean;
 }
 
+/** Whether `env` sets NODE_EXTRA_CA_CERTS, which every Node process it starts reads before anything else. */
+export function extraCaCertsSet(env: NodeJS.ProcessEnv): boolean {
+  return (env.NODE_EXTRA_CA_CERTS ?? "") !== "";
+}
+
 export function describeMachine(): Machine {
   const cpus = os.cpus();
   return {
@@ -22,7 +27,7 @@ export function describeMachine(): Machine {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-    extraCaCerts: (process.env.NODE_EXTRA_CA_CERTS ?? "") !== "",
+    extraCaCerts: extraCaCertsSet(process.env),
   };
 }
 

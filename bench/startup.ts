@@ -5,6 +5,7 @@
 import { BENCH_SEED } from "./baseline-events.ts";
 import { progress } from "./child.ts";
 import { timeCommand } from "./command.ts";
+import { extraCaCertsSet } from "./machine.ts";
 import type { Benchmark } from "./row.ts";
 import { RECORDED } from "./row.ts";
 import { median } from "./sample.ts";
@@ -39,10 +40,7 @@ export const startupBenchmark: Benchmark = {
     }
     const ms = medianMs(runs);
     const nodeMs = median(bare);
-    const certs =
-      (env.NODE_EXTRA_CA_CERTS ?? "") !== ""
-        ? "; NODE_EXTRA_CA_CERTS is set, and Node reads it as it starts"
-        : "";
+    const certs = extraCaCertsSet(env) ? "; NODE_EXTRA_CA_CERTS is set, and Node reads it as it starts" : "";
     return [
       {
         what: "start-up",

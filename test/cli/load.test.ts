@@ -33,6 +33,27 @@ async function servedIds(base: string): Promise<string[]> {
   return doc.epcisBody.queryResults.resultsBody.eventList.map((e) => e.eventID);
 }
 
+/** `tracecheck run --load capture` of the test's dataset into `target`, its reports in `reports`, with --json. */
+function runLoading(target: string, reports: string, more: readonly string[]) {
+  return runCli([
+    "run",
+    "--target",
+    target,
+    "--api-key",
+    KEY,
+    "--load",
+    "capture",
+    "--seed",
+    SEED,
+    "--events",
+    EVENTS,
+    ...more,
+    "--report-dir",
+    reports,
+    "--json",
+  ]);
+}
+
 beforeAll(async () => {
   ({ dir, remove } = await tempDir("load"));
   emptyFile = path.join(dir, "empty.jsonld");
@@ -94,25 +115,11 @@ describe("tracecheck load and run --load capture against tracecheck serve", () =
       expect(again.stdout).toContain("captured nothing");
       expect(await servedIds(serve.eventsBase)).toHaveLength(Number(EVENTS));
 
-      const run = await runCli([
-        "run",
-        "--target",
-        serve.eventsBase,
-        "--api-key",
-        KEY,
-        "--load",
-        "capture",
-        "--seed",
-        SEED,
-        "--events",
-        EVENTS,
+      const run = await runLoading(serve.eventsBase, path.join(dir, "reports"), [
         "--suite",
         "events",
         "--runs",
         "5",
-        "--report-dir",
-        path.join(dir, "reports"),
-        "--json",
       ]);
       expect(run.code, run.stderr).toBe(0);
       const summary = JSON.parse(run.stdout) as { verdict: string; summary: { fail: number; error: number } };
@@ -131,24 +138,7 @@ describe("tracecheck load and run --load capture against tracecheck serve", () =
       const empty = await startServe(["--dataset", emptyFile, "--api-key", KEY]);
       try {
         const reports = path.join(dir, "reports-fresh");
-        const run = await runCli([
-          "run",
-          "--target",
-          empty.eventsBase,
-          "--api-key",
-          KEY,
-          "--load",
-          "capture",
-          "--seed",
-          SEED,
-          "--events",
-          EVENTS,
-          "--suite",
-          "auth",
-          "--report-dir",
-          reports,
-          "--json",
-        ]);
+        const run = await runLoading(empty.eventsBase, reports, ["--suite", "auth"]);
         expect(run.code, run.stderr).toBe(0);
         const report = JSON.parse(await readFile(path.join(reports, "report.json"), "utf8")) as {
           baseline: { events: number };

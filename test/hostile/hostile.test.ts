@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RequirementResult } from "../../src/harness/types.ts";
+import { QUICK_SLOW_TIMEOUT_MS } from "../../src/prove/hostile-matrix.ts";
 import {
   type HostileTarget,
   type Misbehaviour,
@@ -21,12 +22,8 @@ import { tempDir } from "../support/cli.ts";
 
 /** Distinctive, so that finding it anywhere it should not be is unambiguous. */
 const KEY = "hostile-KEY-5b1e7c0d93f4a2";
-/**
- * Per request, where the misbehaviour is slowness: short, so that each hung request costs little, yet it bounds
- * every request of the run, discovery's included, so it leaves a correct answer ample room on a loaded machine
- * (four runs and their targets share two cores).
- */
-const SLOW_TIMEOUT_MS = 2500;
+/** Per request, where the misbehaviour is slowness: the quick hostile matrix's own bound (QUICK_SLOW_TIMEOUT_MS). */
+const SLOW_TIMEOUT_MS = QUICK_SLOW_TIMEOUT_MS;
 /** Per request otherwise: long enough that a loaded machine never turns a correct answer into a timeout. */
 const TIMEOUT_MS = 5000;
 /** Runs at once. */

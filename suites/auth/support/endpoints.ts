@@ -99,17 +99,14 @@ function sortOther(found: EndpointSurvey, endpoint: AuthEndpoint): void {
 /** Asks every endpoint once with and once without the key; the checks of the class read the answers. */
 export const surveyEndpoints = perRun(async (ctx: RunContext): Promise<EndpointSurvey> => {
   const request = eventsRequest(ctx);
-  // GET /events and the resolver are asked at once: neither request depends on the other's answer.
-  const asked = probe(ctx, "GET /events", request.url, request.accepted);
-  // Awaited below; should what comes first throw, it is not left unhandled meanwhile.
-  asked.catch(() => undefined);
   const ids = sampledIdentifiers(ctx);
   // A product, location or party first: its link set carries the masterData link to survey as well.
   const order = ["01", "414", "417", ...PATH_FORMS] as const;
   const form = order.find((f) => ids[f].length > 0);
   const uri = form === undefined ? undefined : ids[form][0];
+  // GET /events and the resolver are asked at once: neither request depends on the other's answer.
   const [events, resolver] = await Promise.all([
-    asked,
+    probe(ctx, "GET /events", request.url, request.accepted),
     uri === undefined ? undefined : probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx),
   ]);
   const found: EndpointSurvey = {
