@@ -18,6 +18,7 @@ import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import { jsonIdentical } from "./assertions/event-content.ts";
 import { eventsOf } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
+import { KnownEventReader } from "./known-events.ts";
 import { perRun } from "./run-scope.ts";
 import { baselineById, eventsUrl, loadBaseline, pageBudget, targetClient } from "./target.ts";
 import type { ExchangeRecord } from "./types.ts";
@@ -108,6 +109,11 @@ function cutShort(exchange: ExchangeRecord): ExchangeRecord {
   return { ...exchange, response: { ...response, truncated: true } };
 }
 
+/** The run's reader of answers, which remembers the bytes of the baseline's events as the target serves them. */
+export const knownEventReader = perRun(
+  (ctx: RunContext): KnownEventReader => new KnownEventReader(baselineById(ctx)),
+);
+
 /** The page that took an answer past what it may hold; `cut` when it was read only that far. */
 interface Beyond {
   exchange: ExchangeRecord;
@@ -124,6 +130,7 @@ export async function readEventsAnswer(
   options: ReadAnswerOptions = {},
 ): Promise<EventsAnswer> {
   const limit = limitOf(ctx);
+  const reader = knownEventReader(ctx);
   const pages: PageResult[] = [];
   const events: EpcisEvent[] = [];
   let bytes = 0;
@@ -179,6 +186,7 @@ export async function readEventsAnswer(
         ...pageBudget(ctx),
         admit,
         pageRoom: () => limit.bytes - bytes,
+        parse: (body) => reader.parse(body),
         ...(options.redirect === undefined ? {} : { request: { redirect: "follow" } }),
       },
     );
@@ -257,7 +265,8 @@ export async function readEventsAnswer(
 
 /**
  * Puts the baseline's own object in the place of each served event with an eventID that is written exactly as the
- * baseline holds it, member for member and in the same order, in the page's parsed document itself. Nothing can
+ * baseline holds it, member for member and in the same order, in the page's parsed document itself. The run's
+ * reader (known-events.ts) has done so already for most answers; this is for those it parsed whole. Nothing can
  * tell the two apart, and an answer the run keeps (one per query, for the checks that ask it again) then holds one
  * copy of such an event rather than one per answer, which the garbage collector would copy from space to space for
  * about as long as it took to parse them. An event served otherwise stays as it was served, for the checks that

@@ -19,6 +19,6 @@ export {
 } from "./pages.ts";
 export { RateLimiter } from "./rate-limiter.ts";
 export { REDACTED, redact } from "./redact.ts";
-export type { HttpResult, PageResult } from "./result.ts";
+export type { BodyParser, HttpResult, PageResult } from "./result.ts";
 export { parseRetryAfter } from "./retry-after.ts";
 export { Semaphore } from "./semaphore.ts";

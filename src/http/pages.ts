@@ -4,7 +4,7 @@ import type { HttpClient } from "./client.ts";
 import { HttpError, JsonBodyError } from "./errors.ts";
 import { parseLinkHeader } from "./link-header.ts";
 import type { GetOptions } from "./options.ts";
-import { type HttpResult, type PageResult, pageResult } from "./result.ts";
+import { type BodyParser, type HttpResult, type PageResult, pageResult } from "./result.ts";
 
 export type PageProblemKind =
   | "loop"
@@ -57,6 +57,8 @@ export interface FollowPagesOptions extends Partial<PageBudget> {
    * read as the first page instead of asking the target a second time.
    */
   firstAnswer?: Handover<HttpResult>;
+  /** Parses each page's body instead of JSON.parse: what it gives and throws must be what JSON.parse would. */
+  parse?: BodyParser;
 }
 
 /**
@@ -134,6 +136,7 @@ function nextLink(page: HttpResult): string | undefined {
 function usablePage(
   response: HttpResult,
   label: () => string,
+  parse: BodyParser | undefined,
 ): { page: PageResult } | { kind: PageProblemKind; message: string } {
   if (response.status < 200 || response.status > 299) {
     return {
@@ -142,7 +145,7 @@ function usablePage(
     };
   }
   try {
-    return { page: pageResult(response) };
+    return { page: pageResult(response, parse) };
   } catch (error) {
     if (!(error instanceof JsonBodyError)) throw error;
     return { kind: "not-json", message: error.message };
@@ -219,7 +222,7 @@ export async function readPages(
     if (ok && !leaves(url) && !leaves(response.url) && options.admit?.(response, pages) === false) {
       return { pages, bytes, stopped: true };
     }
-    const usable = usablePage(response, label);
+    const usable = usablePage(response, label, options.parse);
     if (leaves(url) || leaves(response.url)) {
       const withheld = response.exchange.keyWithheld ? ", was requested without the key" : "";
       const outcome =

@@ -13,8 +13,11 @@ export interface HttpResult {
   truncated: boolean;
   /** The URL that answered, after any redirects followed. */
   url: string;
-  /** Parses the body; throws JsonBodyError when it is not JSON or was truncated. */
-  json<T = unknown>(): T;
+  /**
+   * Parses the body, with `parse` if given (a parser that gives what JSON.parse would and throws as it throws);
+   * throws JsonBodyError when it is not JSON or was truncated. The first parse is kept and given after.
+   */
+  json<T = unknown>(parse?: BodyParser): T;
   /** The exchange that produced this response. */
   exchange: ExchangeRecord;
   /** One exchange per hop, the last being `exchange`; a single one unless redirects were followed. */
@@ -36,6 +39,9 @@ export interface PageResult {
   exchange: ExchangeRecord;
   exchanges: ExchangeRecord[];
 }
+
+/** Parses a body as JSON.parse(body.toString("utf8")) would, throwing as that throws. */
+export type BodyParser = (body: Buffer) => unknown;
 
 export interface ResponseParts {
   status: number;
@@ -65,7 +71,7 @@ export function httpResult(parts: ResponseParts, exchanges: ExchangeRecord[]): H
     url,
     exchange,
     exchanges,
-    json<T = unknown>(): T {
+    json<T = unknown>(parse?: BodyParser): T {
       if (truncated) {
         throw new JsonBodyError(
           `The body from ${shownUrl} was cut at ${exchange.response?.bodyBytes ?? body.length} bytes and cannot be parsed as JSON; raise the body size limit or narrow the request.`,
@@ -73,7 +79,7 @@ export function httpResult(parts: ResponseParts, exchanges: ExchangeRecord[]): H
       }
       if (parsed === undefined) {
         try {
-          parsed = { value: JSON.parse(body.toString("utf8")) };
+          parsed = { value: parse === undefined ? JSON.parse(body.toString("utf8")) : parse(body) };
         } catch (error) {
           const detail = error instanceof Error ? error.message : String(error);
           throw new JsonBodyError(
@@ -89,8 +95,8 @@ export function httpResult(parts: ResponseParts, exchanges: ExchangeRecord[]): H
 }
 
 /** The page a JSON response makes: parsed now (JsonBodyError when it is not JSON), its bytes left behind. */
-export function pageResult(result: HttpResult): PageResult {
-  const value = result.json();
+export function pageResult(result: HttpResult, parse?: BodyParser): PageResult {
+  const value = result.json(parse);
   return {
     status: result.status,
     headers: result.headers,
