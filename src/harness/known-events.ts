@@ -87,11 +87,18 @@ export class KnownEventReader {
   readonly #byId: ReadonlyMap<string, EpcisEvent>;
   readonly #limits: KnownEventLimits;
   readonly #texts = new Map<string, KnownText[]>();
+  /** The eventLists this reader built, each event the baseline's object wherever it can be. */
+  readonly #built = new WeakSet<object>();
   #bytesKept = 0;
 
   constructor(byId: ReadonlyMap<string, EpcisEvent>, limits: KnownEventLimits = DEFAULT_KNOWN_EVENT_LIMITS) {
     this.#byId = byId;
     this.#limits = limits;
+  }
+
+  /** Whether this reader built the list, so that what shareKnown would do (answer.ts) is done. */
+  built(list: object): boolean {
+    return this.#built.has(list);
   }
 
   /** How many event texts it remembers. */
@@ -118,13 +125,14 @@ export class KnownEventReader {
 
   /**
    * The document read around its one eventList, or undefined where that is not certain to give what JSON.parse
-   * would: then the body is parsed whole. Of the bytes outside the list, none may be a backslash, so that the one
-   * place `"eventList"` is written is a member's name written plainly, not part of a string or a name escaped.
+   * would: then the body is parsed whole. Of the bytes outside the list, none may be a backslash, and the first
+   * place `"eventList"` is written must be the only one, so that it is a member's name written plainly, not part
+   * of a string or a name escaped, and no other member of that name can take the list's place.
    * The bytes are split only at ASCII punctuation, where UTF-8 decoding cannot differ from decoding them whole.
    */
   #parseKnown(body: Buffer): unknown {
     const name = body.indexOf(LIST_KEY);
-    if (name === -1 || body.indexOf(LIST_KEY, name + 1) !== -1) return undefined;
+    if (name === -1) return undefined;
     let at = skipSpace(body, name + LIST_KEY.length);
     if (body[at] !== COLON) return undefined;
     at = skipSpace(body, at + 1);
@@ -143,8 +151,12 @@ export class KnownEventReader {
       }
     }
     const close = at;
+    // Once more outside the list is another member of that name, whichever JSON.parse takes; inside it, the text
+    // is some event's, parsed as part of it.
+    if (body.indexOf(LIST_KEY, close + 1) !== -1) return undefined;
     if (body.lastIndexOf(BACKSLASH, open) !== -1 || body.indexOf(BACKSLASH, close + 1) !== -1)
       return undefined;
+    this.#built.add(list);
     const rest = `${body.toString("utf8", 0, open)}"${PLACEHOLDER}"${body.toString("utf8", close + 1)}`;
     // The one eventList member holds the placeholder, unless a member written again after it replaced what holds
     // it; then the list is nowhere in the value, as it is nowhere in what JSON.parse gives.

@@ -66,6 +66,13 @@ describe("KnownEventReader", () => {
     }
     // Two texts are remembered: those of the first and third events.
     expect(reader.remembered).toBe(2);
+    expect(reader.built(listOf(reader.parse(body)) as object)).toBe(true);
+    // A body read whole by JSON.parse: its list is not one the reader built, and has no event put in place.
+    const escaped = documentText(`[${JSON.stringify(KNOWN[0])}]`, { before: `"note":"\\u0041",` });
+    const whole = listOf(reader.parse(Buffer.from(escaped)));
+    expect(reader.built(whole as object)).toBe(false);
+    expect(whole[0]).not.toBe(KNOWN[0]);
+    expect(whole[0]).toEqual(KNOWN[0]);
   });
 
   it("gives an event written otherwise than the baseline holds it as served, however often it comes", () => {
@@ -121,6 +128,14 @@ describe("KnownEventReader", () => {
     [
       "a second eventList member, which JSON.parse takes",
       `{"epcisBody":{"eventList":[${known}],"eventList":[]}}`,
+    ],
+    [
+      "an eventList inside an event, before the document's own",
+      `{"a":[{"eventList":[${known}]}],"epcisBody":{"eventList":[${known}]}}`,
+    ],
+    [
+      "an eventList member inside an event of the list",
+      documentText(`[${known},{"eventList":"tracecheck:event-list","eventID":"x"}]`),
     ],
     [
       "a second eventList member whose name is escaped",

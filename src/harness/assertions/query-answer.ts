@@ -34,14 +34,16 @@ export function answerProblem(check: AnswerCheck): Failure | undefined {
   const expected = runOracle(check.known, check.query);
   const comparison = compareEventSets(expected, check.answered);
   const blames = check.blames ?? (() => true);
-  const expectedById = new Map(expected.map((e) => [eventIdentity(e), e]));
+  // Most answers are right: the events by identity are looked up only for an answer that is not.
+  const byId = (events: readonly EpcisEvent[]) => new Map(events.map((e) => [eventIdentity(e), e]));
+  const expectedById = comparison.missing.length === 0 ? undefined : byId(expected);
   const missing = comparison.missing.filter((id) => {
-    const e = expectedById.get(id);
+    const e = expectedById?.get(id);
     return e !== undefined && blames(e);
   });
-  const answeredById = new Map(check.answered.map((e) => [eventIdentity(e), e]));
+  const answeredById = comparison.extra.length === 0 ? undefined : byId(check.answered);
   const extra = comparison.extra.filter((id) => {
-    const e = answeredById.get(id);
+    const e = answeredById?.get(id);
     return e !== undefined && !matchesQuery(e, check.query);
   });
   const judged: SetComparison = {

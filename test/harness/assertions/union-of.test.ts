@@ -13,6 +13,19 @@ describe("unionOf", () => {
     expect(union[0]).toBe(a);
   });
 
+  it("is the first list itself when that holds each identity once and the others add none", () => {
+    const first = [a, b];
+    expect(unionOf(first, [aAgain], [b])).toBe(first);
+    expect(unionOf(first)).toBe(first);
+    // A new identity, or one the first list holds twice, makes a list of its own.
+    const c: EpcisEvent = { type: "ObjectEvent", eventID: "c" };
+    expect(identities(unionOf(first, [c]))).toEqual(["a", "b", "c"]);
+    const twice = [a, aAgain, b];
+    const once = unionOf(twice);
+    expect(once).not.toBe(twice);
+    expect(once).toEqual([a, b]);
+  });
+
   it("is empty for no lists", () => {
     expect(unionOf()).toEqual([]);
   });
