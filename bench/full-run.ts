@@ -12,7 +12,7 @@ import { progress } from "./child.ts";
 import { type RecordedRequest, RequestRecorder } from "./request-recorder.ts";
 import type { Benchmark, BenchRow } from "./row.ts";
 import { RECORDED } from "./row.ts";
-import { measurePair, median } from "./sample.ts";
+import { median } from "./sample.ts";
 import { formatNumber } from "./table.ts";
 import {
   allPassed,
@@ -28,21 +28,23 @@ const TARGET_SECONDS = 2;
 const TARGET_OVERHEAD = 3;
 const TARGET_PER_REQUEST = 2;
 const EFFORT_FACTOR = 4;
-/** Runs of each kind; their median is the figure. */
-const ROUNDS = 3;
+/**
+ * Rounds of runs; the median of each kind is its figure. A round runs each kind once, the bare loop's two replays
+ * included, so that the machine's pace, which moves from minute to minute, is the same for both sides of a ratio.
+ */
+const ROUNDS = 5;
 
-/** Median times of the bare loop over two request lists, replayed in alternation; failed requests counted. */
-async function timeReplays(
-  light: readonly RecordedRequest[],
-  heavy: readonly RecordedRequest[],
+/** The wall time of one bare replay, in milliseconds; failed requests counted into `failures`. */
+async function timeReplay(
+  requests: readonly RecordedRequest[],
   concurrency: number,
-): Promise<{ lightMs: number; heavyMs: number; failed: number }> {
-  let failed = 0;
-  const send = (requests: readonly RecordedRequest[]) => async () => {
-    failed += (await replay(requests, "127.0.0.1", concurrency)).failed;
-  };
-  const [a, b] = await measurePair(send(light), send(heavy), { warmup: 1, rounds: 7, minSampleMs: 0 });
-  return { lightMs: a.medianMs, heavyMs: b.medianMs, failed };
+  failures: { count: number },
+): Promise<number> {
+  const started = performance.now();
+  const { failed } = await replay(requests, "127.0.0.1", concurrency);
+  const ms = performance.now() - started;
+  failures.count += failed;
+  return ms;
 }
 
 export const fullRunBenchmark: Benchmark = {
@@ -73,11 +75,16 @@ export const fullRunBenchmark: Benchmark = {
       const heavyRuns: RunFigures[] = [];
       const counts: number[] = [];
       const heavyCounts: number[] = [];
+      const bareLightMs: number[] = [];
+      const bareHeavyMs: number[] = [];
+      const failures = { count: 0 };
       let requests: RecordedRequest[] = [];
       let heavyRequests: RecordedRequest[] = [];
-      // Rounds interleave the three kinds of run, so that load from elsewhere on the machine spreads over all.
+      // Rounds interleave the kinds of run, so that load from elsewhere on the machine spreads over all.
       for (let round = 1; round <= ROUNDS; round++) {
-        progress(`full-run: round ${round} of ${ROUNDS}: embedded, --target, --target --runs ${effortRuns}`);
+        progress(
+          `full-run: round ${round} of ${ROUNDS}: embedded, --target, --target --runs ${effortRuns}, bare replays`,
+        );
         embeddedRuns.push(await runOnce([], env));
         const light = await recorded([]);
         targetedRuns.push(light.figures);
@@ -88,12 +95,15 @@ export const fullRunBenchmark: Benchmark = {
         if (round === 1) {
           requests = [...light.recorder.requests];
           heavyRequests = [...heavy.recorder.requests];
+          // Once untimed, so that the timed replays run optimised code.
+          await timeReplay(requests, defaults.concurrency, failures);
+          await timeReplay(heavyRequests, defaults.concurrency, failures);
         }
+        bareLightMs.push(await timeReplay(requests, defaults.concurrency, failures));
+        bareHeavyMs.push(await timeReplay(heavyRequests, defaults.concurrency, failures));
       }
-
-      progress(`full-run: bare undici replay of ${requests.length} and ${heavyRequests.length} requests`);
-      const bare = await timeReplays(requests, heavyRequests, defaults.concurrency);
-      const failed = bare.failed;
+      const bare = { lightMs: median(bareLightMs), heavyMs: median(bareHeavyMs) };
+      const failed = failures.count;
 
       const embeddedMs = medianMs(embeddedRuns);
       const targetedMs = medianMs(targetedRuns);

@@ -173,7 +173,7 @@ export async function readEventsAnswer(
           return false;
         }
         pages.push(page);
-        if (!reader.built(list)) shareKnown(ctx, list);
+        shareKnown(ctx, list);
         for (const event of list) events.push(event);
         bytes += page.bodyBytes;
         if (events.length > limit.events) {

@@ -55,6 +55,21 @@ export function endOfObject(bytes: Buffer, at: number): number {
   return -1;
 }
 
+/** Puts `list` in the place of the eventList member holding the placeholder, wherever in `value` that is. */
+function putList(value: unknown, list: unknown[]): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return value.some((member) => putList(member, list));
+  const members = value as Record<string, unknown>;
+  for (const name in members) {
+    if (name === "eventList" && members[name] === PLACEHOLDER) {
+      members[name] = list;
+      return true;
+    }
+    if (putList(members[name], list)) return true;
+  }
+  return false;
+}
+
 /** An event's bytes as served, seen to parse to the baseline's object for its eventID. */
 interface KnownText {
   bytes: Buffer;
@@ -77,6 +92,14 @@ export const DEFAULT_KNOWN_EVENT_LIMITS: Readonly<KnownEventLimits> = {
 /** The first bytes of an event, which find the texts to try for it: enough to tell most events apart. */
 const KEY_BYTES = 96;
 
+/** A hash (FNV-1a) of the first KEY_BYTES bytes at `at`: events alike there share it, and their bytes tell them apart. */
+function keyOf(bytes: Buffer, at: number): number {
+  const end = Math.min(at + KEY_BYTES, bytes.length);
+  let hash = 0x811c9dc5;
+  for (let i = at; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  return hash >>> 0;
+}
+
 const LIST_KEY = Buffer.from('"eventList"');
 
 /** Put in the eventList's place in what is left of the document, and replaced by the list as that is parsed. */
@@ -86,19 +109,12 @@ const PLACEHOLDER = "tracecheck:event-list";
 export class KnownEventReader {
   readonly #byId: ReadonlyMap<string, EpcisEvent>;
   readonly #limits: KnownEventLimits;
-  readonly #texts = new Map<string, KnownText[]>();
-  /** The eventLists this reader built, each event the baseline's object wherever it can be. */
-  readonly #built = new WeakSet<object>();
+  readonly #texts = new Map<number, KnownText[]>();
   #bytesKept = 0;
 
   constructor(byId: ReadonlyMap<string, EpcisEvent>, limits: KnownEventLimits = DEFAULT_KNOWN_EVENT_LIMITS) {
     this.#byId = byId;
     this.#limits = limits;
-  }
-
-  /** Whether this reader built the list, so that what shareKnown would do (answer.ts) is done. */
-  built(list: object): boolean {
-    return this.#built.has(list);
   }
 
   /** How many event texts it remembers. */
@@ -156,19 +172,18 @@ export class KnownEventReader {
     if (body.indexOf(LIST_KEY, close + 1) !== -1) return undefined;
     if (body.lastIndexOf(BACKSLASH, open) !== -1 || body.indexOf(BACKSLASH, close + 1) !== -1)
       return undefined;
-    this.#built.add(list);
     const rest = `${body.toString("utf8", 0, open)}"${PLACEHOLDER}"${body.toString("utf8", close + 1)}`;
+    const value: unknown = JSON.parse(rest);
     // The one eventList member holds the placeholder, unless a member written again after it replaced what holds
     // it; then the list is nowhere in the value, as it is nowhere in what JSON.parse gives.
-    return JSON.parse(rest, (key, member: unknown) =>
-      key === "eventList" && member === PLACEHOLDER ? list : member,
-    );
+    putList(value, list);
+    return value;
   }
 
   /** Reads the event starting at `at` into `list`; where it ends, or -1 if it is not an object that ends. */
   #readEvent(body: Buffer, at: number, list: unknown[]): number {
     if (body[at] !== OPEN_OBJECT) return -1;
-    const key = body.toString("latin1", at, Math.min(at + KEY_BYTES, body.length));
+    const key = keyOf(body, at);
     const texts = this.#texts.get(key);
     if (texts !== undefined) {
       for (const text of texts) {
@@ -193,7 +208,7 @@ export class KnownEventReader {
     return end;
   }
 
-  #remember(key: string, texts: KnownText[] | undefined, bytes: Buffer, event: EpcisEvent): void {
+  #remember(key: number, texts: KnownText[] | undefined, bytes: Buffer, event: EpcisEvent): void {
     const { maxBytes, maxPerKey } = this.#limits;
     if (this.#bytesKept + bytes.length > maxBytes || (texts?.length ?? 0) >= maxPerKey) return;
     this.#bytesKept += bytes.length;

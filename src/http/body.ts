@@ -112,5 +112,11 @@ export async function readCapped(body: Readable, maxBytes: number, into: BodySoF
 
 /** The body as one buffer; of a truncated body, only its first TRUNCATED_KEPT_BYTES (`bytes` tells its size). */
 export function bodyBuffer(body: BodySoFar): Buffer {
+  const [only] = body.chunks;
+  // A body that came in one piece is that piece, not a copy, where the memory it is a view of is not more than
+  // twice its size: a body can outlive its exchange, and should not hold a socket's whole read with it.
+  if (!body.truncated && body.chunks.length === 1 && only !== undefined && only.length === body.bytes) {
+    if (2 * only.byteLength >= only.buffer.byteLength) return only;
+  }
   return Buffer.concat(body.chunks, body.truncated ? Math.min(body.bytes, TRUNCATED_KEPT_BYTES) : body.bytes);
 }

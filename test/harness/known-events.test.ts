@@ -66,11 +66,9 @@ describe("KnownEventReader", () => {
     }
     // Two texts are remembered: those of the first and third events.
     expect(reader.remembered).toBe(2);
-    expect(reader.built(listOf(reader.parse(body)) as object)).toBe(true);
-    // A body read whole by JSON.parse: its list is not one the reader built, and has no event put in place.
+    // A body read whole by JSON.parse, for the backslash outside its list: no event is put in place.
     const escaped = documentText(`[${JSON.stringify(KNOWN[0])}]`, { before: `"note":"\\u0041",` });
     const whole = listOf(reader.parse(Buffer.from(escaped)));
-    expect(reader.built(whole as object)).toBe(false);
     expect(whole[0]).not.toBe(KNOWN[0]);
     expect(whole[0]).toEqual(KNOWN[0]);
   });
