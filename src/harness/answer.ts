@@ -173,7 +173,9 @@ export async function readEventsAnswer(
           return false;
         }
         pages.push(page);
-        shareKnown(ctx, list);
+        // The reader has shared the known events of the page it parsed last, which this is unless another page
+        // was parsed between; then they are shared here.
+        if (!reader.builtLast(list)) shareKnown(ctx, list);
         for (const event of list) events.push(event);
         bytes += page.bodyBytes;
         if (events.length > limit.events) {

@@ -92,11 +92,17 @@ export const DEFAULT_KNOWN_EVENT_LIMITS: Readonly<KnownEventLimits> = {
 /** The first bytes of an event, which find the texts to try for it: enough to tell most events apart. */
 const KEY_BYTES = 96;
 
-/** A hash (FNV-1a) of the first KEY_BYTES bytes at `at`: events alike there share it, and their bytes tell them apart. */
-function keyOf(bytes: Buffer, at: number): number {
+/**
+ * A hash of the first KEY_BYTES bytes at `at` (FNV-1a's steps, taken four bytes at a time): events alike there share
+ * it, and their bytes tell them apart.
+ */
+function keyOf(bytes: Buffer, view: DataView, at: number): number {
   const end = Math.min(at + KEY_BYTES, bytes.length);
   let hash = 0x811c9dc5;
-  for (let i = at; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  let i = at;
+  // Four bytes at a time, then the rest one by one.
+  for (; i + 4 <= end; i += 4) hash = Math.imul(hash ^ view.getUint32(i, true), 0x01000193);
+  for (; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
   return hash >>> 0;
 }
 
@@ -110,11 +116,21 @@ export class KnownEventReader {
   readonly #byId: ReadonlyMap<string, EpcisEvent>;
   readonly #limits: KnownEventLimits;
   readonly #texts = new Map<number, KnownText[]>();
+  /** The eventList of the body last parsed around it, each event the baseline's object wherever it can be. */
+  #lastBuilt: unknown[] | undefined;
   #bytesKept = 0;
 
   constructor(byId: ReadonlyMap<string, EpcisEvent>, limits: KnownEventLimits = DEFAULT_KNOWN_EVENT_LIMITS) {
     this.#byId = byId;
     this.#limits = limits;
+  }
+
+  /**
+   * Whether `list` is the eventList of the body this reader parsed last, built with the baseline's objects in
+   * place: what shareKnown (answer.ts) would do to it is done. False for any other, which costs only the sharing.
+   */
+  builtLast(list: unknown): boolean {
+    return list === this.#lastBuilt;
   }
 
   /** How many event texts it remembers. */
@@ -130,6 +146,7 @@ export class KnownEventReader {
    * order, is the baseline's own object.
    */
   parse(body: Buffer): unknown {
+    this.#lastBuilt = undefined;
     try {
       const value = this.#parseKnown(body);
       if (value !== undefined) return value;
@@ -155,10 +172,11 @@ export class KnownEventReader {
     if (body[at] !== OPEN_ARRAY) return undefined;
     const open = at;
     const list: unknown[] = [];
+    const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
     at = skipSpace(body, at + 1);
     if (body[at] !== CLOSE_ARRAY) {
       for (;;) {
-        at = this.#readEvent(body, at, list);
+        at = this.#readEvent(body, view, at, list);
         if (at === -1) return undefined;
         at = skipSpace(body, at);
         if (body[at] === CLOSE_ARRAY) break;
@@ -176,14 +194,14 @@ export class KnownEventReader {
     const value: unknown = JSON.parse(rest);
     // The one eventList member holds the placeholder, unless a member written again after it replaced what holds
     // it; then the list is nowhere in the value, as it is nowhere in what JSON.parse gives.
-    putList(value, list);
+    if (putList(value, list)) this.#lastBuilt = list;
     return value;
   }
 
   /** Reads the event starting at `at` into `list`; where it ends, or -1 if it is not an object that ends. */
-  #readEvent(body: Buffer, at: number, list: unknown[]): number {
+  #readEvent(body: Buffer, view: DataView, at: number, list: unknown[]): number {
     if (body[at] !== OPEN_OBJECT) return -1;
-    const key = keyOf(body, at);
+    const key = keyOf(body, view, at);
     const texts = this.#texts.get(key);
     if (texts !== undefined) {
       for (const text of texts) {

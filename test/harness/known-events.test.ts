@@ -66,9 +66,13 @@ describe("KnownEventReader", () => {
     }
     // Two texts are remembered: those of the first and third events.
     expect(reader.remembered).toBe(2);
+    const list = listOf(reader.parse(body));
+    expect(reader.builtLast(list)).toBe(true);
     // A body read whole by JSON.parse, for the backslash outside its list: no event is put in place.
     const escaped = documentText(`[${JSON.stringify(KNOWN[0])}]`, { before: `"note":"\\u0041",` });
     const whole = listOf(reader.parse(Buffer.from(escaped)));
+    expect(reader.builtLast(whole)).toBe(false);
+    expect(reader.builtLast(list)).toBe(false);
     expect(whole[0]).not.toBe(KNOWN[0]);
     expect(whole[0]).toEqual(KNOWN[0]);
   });
