@@ -171,6 +171,8 @@ export class KnownEventReader {
     at = skipSpace(body, at + 1);
     if (body[at] !== OPEN_ARRAY) return undefined;
     const open = at;
+    // Before the events are read: a body written with escapes there (\/ for /, say) is read whole.
+    if (body.lastIndexOf(BACKSLASH, open) !== -1) return undefined;
     const list: unknown[] = [];
     const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
     at = skipSpace(body, at + 1);
@@ -188,8 +190,7 @@ export class KnownEventReader {
     // Once more outside the list is another member of that name, whichever JSON.parse takes; inside it, the text
     // is some event's, parsed as part of it.
     if (body.indexOf(LIST_KEY, close + 1) !== -1) return undefined;
-    if (body.lastIndexOf(BACKSLASH, open) !== -1 || body.indexOf(BACKSLASH, close + 1) !== -1)
-      return undefined;
+    if (body.indexOf(BACKSLASH, close + 1) !== -1) return undefined;
     const rest = `${body.toString("utf8", 0, open)}"${PLACEHOLDER}"${body.toString("utf8", close + 1)}`;
     const value: unknown = JSON.parse(rest);
     // The one eventList member holds the placeholder, unless a member written again after it replaced what holds

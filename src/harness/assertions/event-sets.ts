@@ -56,12 +56,17 @@ export function describeComparison(c: SetComparison, limit = 3): string {
  */
 export function unionOf(...lists: readonly (readonly EpcisEvent[])[]): readonly EpcisEvent[] {
   const byId = new Map<string, EpcisEvent>();
+  /** How many identities the first list holds: all of its events, when it holds each once. */
+  let firstHolds: number | undefined;
   for (const list of lists) {
     for (const e of list) {
       const id = eventIdentity(e);
       if (!byId.has(id)) byId.set(id, e);
     }
+    firstHolds ??= byId.size;
   }
   const [first] = lists;
-  return first !== undefined && byId.size === first.length ? first : [...byId.values()];
+  return first !== undefined && firstHolds === first.length && byId.size === firstHolds
+    ? first
+    : [...byId.values()];
 }

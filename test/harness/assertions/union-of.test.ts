@@ -24,6 +24,11 @@ describe("unionOf", () => {
     const once = unionOf(twice);
     expect(once).not.toBe(twice);
     expect(once).toEqual([a, b]);
+    // A first list holding an identity twice, and another list adding one: as many identities as the first
+    // list's events, but not its events.
+    const union = unionOf([a, aAgain], [b]);
+    expect(identities(union)).toEqual(["a", "b"]);
+    expect(union[1]).toBe(b);
   });
 
   it("is empty for no lists", () => {
