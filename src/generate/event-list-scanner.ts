@@ -2,14 +2,17 @@
 // is larger than the longest string V8 allows, so JSON.parse cannot take it whole. Everything outside the
 // event list is kept as text and parsed at the end; each event is parsed on its own as soon as it is complete.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  isJsonSpace,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from "../model/json-text.ts";
 
 /** Where an event list may sit: EPCISDocument, and EPCISQueryDocument. */
 const EVENT_LIST_PATHS = ["epcisBody/eventList", "epcisBody/queryResults/resultsBody/eventList"];
@@ -17,10 +20,6 @@ const EVENT_LIST_PATHS = ["epcisBody/eventList", "epcisBody/queryResults/results
 interface Frame {
   array: boolean;
   key: string | undefined;
-}
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 export class EventListScanner {
@@ -70,7 +69,7 @@ export class EventListScanner {
       }
       if (this.listDepth >= 0) {
         // Between events: only separators, the start of the next event, or the end of the list.
-        if (isWhitespace(c) || c === COMMA) continue;
+        if (isJsonSpace(c) || c === COMMA) continue;
         if (c === OPEN_OBJECT) {
           this.stack.push({ array: false, key: undefined });
           this.eventText = [];

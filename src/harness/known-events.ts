@@ -6,26 +6,23 @@
 //
 // Anything it is not sure of is parsed whole by JSON.parse, so that no body is judged otherwise than before.
 
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  isJsonSpace,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from "../model/json-text.ts";
 import type { EpcisEvent } from "../model/types.ts";
 import { jsonIdentical } from "./assertions/event-content.ts";
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-
-/** JSON's whitespace: space, tab, line feed and carriage return, and nothing else. */
-function isSpace(byte: number | undefined): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
-
 function skipSpace(bytes: Buffer, at: number): number {
   let i = at;
-  while (isSpace(bytes[i])) i++;
+  while (isJsonSpace(bytes[i])) i++;
   return i;
 }
 
