@@ -15,7 +15,6 @@ import {
   readPages,
 } from "../http/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
-import { jsonIdentical } from "./assertions/event-content.ts";
 import { eventsOf } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
 import { KnownEventReader } from "./known-events.ts";
@@ -109,7 +108,14 @@ function cutShort(exchange: ExchangeRecord): ExchangeRecord {
   return { ...exchange, response: { ...response, truncated: true } };
 }
 
-/** The run's reader of answers, which remembers the bytes of the baseline's events as the target serves them. */
+/**
+ * The run's reader of answers: each served event written exactly as the baseline holds it, member for member and
+ * in the same order, is the baseline's own object in the page's document (known-events.ts). Nothing can tell the
+ * two apart, and an answer the run keeps (one per query, for the checks that ask it again) then holds one copy of
+ * such an event rather than one per answer, which the garbage collector would copy from space to space for about
+ * as long as it took to parse them. An event served otherwise stays as it was served, for the checks that compare
+ * it with the baseline (EVT-SHAPE-CONTENT) to see.
+ */
 export const knownEventReader = perRun(
   (ctx: RunContext): KnownEventReader => new KnownEventReader(baselineById(ctx)),
 );
@@ -173,9 +179,6 @@ export async function readEventsAnswer(
           return false;
         }
         pages.push(page);
-        // The reader has shared the known events of the page it parsed last, which this is unless another page
-        // was parsed between; then they are shared here.
-        if (!reader.builtLast(list)) shareKnown(ctx, list);
         for (const event of list) events.push(event);
         bytes += page.bodyBytes;
         if (events.length > limit.events) {
@@ -263,27 +266,6 @@ export async function readEventsAnswer(
     pages.length === 0 ? undefined : problem.kind,
     result?.status,
   );
-}
-
-/**
- * Puts the baseline's own object in the place of each served event with an eventID that is written exactly as the
- * baseline holds it, member for member and in the same order, in the page's parsed document itself. The run's
- * reader (known-events.ts) has done so already for most answers; this is for those it parsed whole. Nothing can
- * tell the two apart, and an answer the run keeps (one per query, for the checks that ask it again) then holds one
- * copy of such an event rather than one per answer, which the garbage collector would copy from space to space for
- * about as long as it took to parse them. An event served otherwise stays as it was served, for the checks that
- * compare it with the baseline (EVT-SHAPE-CONTENT) to see.
- */
-function shareKnown(ctx: RunContext, list: unknown[]): void {
-  const byId = baselineById(ctx);
-  for (let at = 0; at < list.length; at++) {
-    const served = list[at] as Partial<EpcisEvent> | null;
-    // An event with an eventID is known by it (model identity.ts); one without is left as served, not hashed.
-    const id = typeof served === "object" && served !== null ? served.eventID : undefined;
-    if (typeof id !== "string" || id === "") continue;
-    const known = byId.get(id);
-    if (known !== undefined && known !== served && jsonIdentical(known, served)) list[at] = known;
-  }
 }
 
 /** GET /events with a query (or a raw query string, for requests the model would never write). */

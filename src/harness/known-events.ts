@@ -1,10 +1,11 @@
-// Most of a run's reading is the target serving, again and again, events the run already holds, written byte for
-// byte as before. Parsing each anew and comparing it with the baseline (answer.ts, shareKnown) was the largest part
-// of the harness's time per request. The reader here remembers the exact bytes of each event it has seen to be the
-// baseline's own, and gives the baseline's object back when the same bytes come again: the answer is then the
-// value JSON.parse would give, with the baseline's object in place of each such event, as shareKnown makes it.
+// The reader of the target's answers (answer.ts): the value JSON.parse gives, with the baseline's own object in place
+// of each event of its eventList served exactly as the baseline holds it. Most of a run's reading is the target
+// serving, again and again, events the run already holds, written byte for byte as before, and parsing each anew to
+// compare it with the baseline was the largest part of the harness's time per request. So the reader remembers the
+// exact bytes of each event it has found to be the baseline's own, and gives the baseline's object back when the
+// same bytes come again, without parsing them.
 //
-// Anything it is not sure of is parsed whole by JSON.parse, so that no body is judged otherwise than before.
+// A body it cannot read so with certainty is parsed whole by JSON.parse, and its events compared one by one.
 
 import {
   BACKSLASH,
@@ -19,6 +20,7 @@ import {
 } from "../model/json-text.ts";
 import type { EpcisEvent } from "../model/types.ts";
 import { jsonIdentical } from "./assertions/event-content.ts";
+import { eventsOf } from "./baseline.ts";
 
 function skipSpace(bytes: Buffer, at: number): number {
   let i = at;
@@ -31,7 +33,7 @@ function skipSpace(bytes: Buffer, at: number): number {
  * strings, objects and arrays; -1 if it does not end or does not nest. It does not validate what it passes over:
  * the bytes up to that end are then parsed by JSON.parse, which does.
  */
-export function endOfObject(bytes: Buffer, at: number): number {
+function endOfObject(bytes: Buffer, at: number): number {
   let depth = 0;
   for (let i = at; i < bytes.length; i++) {
     const byte = bytes[i];
@@ -105,7 +107,7 @@ function keyOf(bytes: Buffer, view: DataView, at: number): number {
 
 const LIST_KEY = Buffer.from('"eventList"');
 
-/** Put in the eventList's place in what is left of the document, and replaced by the list as that is parsed. */
+/** Put in the eventList's place in what is left of the document, and replaced by the list once that is parsed. */
 const PLACEHOLDER = "tracecheck:event-list";
 
 /** Parses answers of the target's query interface, each event the run knows given as the baseline's own object. */
@@ -113,21 +115,11 @@ export class KnownEventReader {
   readonly #byId: ReadonlyMap<string, EpcisEvent>;
   readonly #limits: KnownEventLimits;
   readonly #texts = new Map<number, KnownText[]>();
-  /** The eventList of the body last parsed around it, each event the baseline's object wherever it can be. */
-  #lastBuilt: unknown[] | undefined;
   #bytesKept = 0;
 
   constructor(byId: ReadonlyMap<string, EpcisEvent>, limits: KnownEventLimits = DEFAULT_KNOWN_EVENT_LIMITS) {
     this.#byId = byId;
     this.#limits = limits;
-  }
-
-  /**
-   * Whether `list` is the eventList of the body this reader parsed last, built with the baseline's objects in
-   * place: what shareKnown (answer.ts) would do to it is done. False for any other, which costs only the sharing.
-   */
-  builtLast(list: unknown): boolean {
-    return list === this.#lastBuilt;
   }
 
   /** How many event texts it remembers. */
@@ -143,14 +135,27 @@ export class KnownEventReader {
    * order, is the baseline's own object.
    */
   parse(body: Buffer): unknown {
-    this.#lastBuilt = undefined;
     try {
       const value = this.#parseKnown(body);
       if (value !== undefined) return value;
     } catch {
       // Not certain, or not JSON: JSON.parse decides, and its error is the one the caller sees.
     }
-    return JSON.parse(body.toString("utf8"));
+    const value: unknown = JSON.parse(body.toString("utf8"));
+    const list = eventsOf(value);
+    if (list !== undefined) for (const [at, served] of list.entries()) list[at] = this.#known(served);
+    return value;
+  }
+
+  /**
+   * The baseline's object for a served event with an eventID that is written exactly as the baseline holds it;
+   * else the event as served. An event without an eventID is left as served, not hashed (model identity.ts).
+   */
+  #known<T>(served: T): T | EpcisEvent {
+    const id =
+      typeof served === "object" && served !== null ? (served as Partial<EpcisEvent>).eventID : undefined;
+    const known = typeof id === "string" && id !== "" ? this.#byId.get(id) : undefined;
+    return known !== undefined && jsonIdentical(known, served) ? known : served;
   }
 
   /**
@@ -192,7 +197,7 @@ export class KnownEventReader {
     const value: unknown = JSON.parse(rest);
     // The one eventList member holds the placeholder, unless a member written again after it replaced what holds
     // it; then the list is nowhere in the value, as it is nowhere in what JSON.parse gives.
-    if (putList(value, list)) this.#lastBuilt = list;
+    putList(value, list);
     return value;
   }
 
@@ -213,14 +218,9 @@ export class KnownEventReader {
     const end = endOfObject(body, at);
     if (end === -1) return -1;
     const served: unknown = JSON.parse(body.toString("utf8", at, end));
-    const id = (served as Partial<EpcisEvent>).eventID;
-    const known = typeof id === "string" && id !== "" ? this.#byId.get(id) : undefined;
-    if (known === undefined || !jsonIdentical(known, served)) {
-      list.push(served);
-      return end;
-    }
+    const known = this.#known(served);
     list.push(known);
-    this.#remember(key, texts, body.subarray(at, end), known);
+    if (known !== served) this.#remember(key, texts, body.subarray(at, end), known as EpcisEvent);
     return end;
   }
 
