@@ -11,6 +11,7 @@ import {
   PARTY_FIELDS,
   parseDigitalLink,
 } from "../model/index.ts";
+import { memoized } from "../model/memo.ts";
 import { identifiersOf } from "./baseline.ts";
 
 /** The six path forms of spec 4.2, written as their AIs joined by "/". */
@@ -33,14 +34,22 @@ export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | 
   return PATH_FORMS.find((form) => form === ais);
 }
 
-/** The elements of an EPC, class, location or party in any spelling, or undefined for anything else. */
-export function elementsOf(id: string): DigitalLinkElement[] | undefined {
+/**
+ * The elements of an EPC, class, location or party in any spelling, or undefined for anything else. Frozen, and
+ * the same list for the same string: the setup values and the identifiers of a run ask about each identifier of
+ * every event, the same few hundred strings again and again, and parsing them each time was the most of a short
+ * run's work in its own thread.
+ */
+export const elementsOf: (id: string) => readonly DigitalLinkElement[] | undefined = memoized((id) => {
+  let elements: DigitalLinkElement[];
   try {
-    return parseDigitalLink(canonicalId(id)).elements;
+    elements = parseDigitalLink(canonicalId(id)).elements;
   } catch {
     return undefined;
   }
-}
+  for (const e of elements) Object.freeze(e);
+  return Object.freeze(elements);
+});
 
 class Collector {
   readonly byForm: IdentifiersByForm = {
@@ -63,7 +72,7 @@ class Collector {
     const elements = elementsOf(id);
     const first = elements?.[0];
     if (elements === undefined || first === undefined) return;
-    const keep = (els: DigitalLinkElement[]) => {
+    const keep = (els: readonly DigitalLinkElement[]) => {
       const form = pathFormOf(els);
       if (form === undefined || (only !== undefined && !only.includes(form))) return;
       const uri = formatDigitalLink(CANONICAL_DL_BASE, els);

@@ -269,7 +269,7 @@ function encodeValue(value: string): string {
 }
 
 /** Writes base + /{AI}/{value}… with values percent-encoded outside the unreserved set and GTINs padded to 14. */
-export function formatDigitalLink(base: string, elements: DigitalLinkElement[]): string {
+export function formatDigitalLink(base: string, elements: readonly DigitalLinkElement[]): string {
   const path = elements
     .map(({ ai, value }) => `/${ai}/${encodeValue(ai === "01" ? value.padStart(14, "0") : value)}`)
     .join("");

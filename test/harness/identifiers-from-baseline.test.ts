@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  elementsOf,
   identifiersFromBaseline,
   PATH_FORMS,
   pathFormOf,
@@ -115,5 +116,28 @@ describe("sampleIdentifiers", () => {
 
   it("draws nothing for a limit of zero", () => {
     expect(sampleIdentifiers(ids, 0, 1)).toEqual([]);
+  });
+});
+
+describe("elementsOf", () => {
+  it("reads an identifier in any spelling, and answers the same frozen list each time it is asked", () => {
+    const urn = "urn:epc:id:sgtin:9506000.001343.S%2F1";
+    const first = elementsOf(urn);
+    expect(first).toEqual([
+      { ai: "01", value: GTIN },
+      { ai: "21", value: "S/1" },
+    ]);
+    expect(elementsOf(urn)).toBe(first);
+    expect(elementsOf(`${DL}/01/${GTIN}/21/S%2F1`)).toEqual(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first?.every((e) => Object.isFrozen(e))).toBe(true);
+    expect(() => (first as { ai: string; value: string }[]).push({ ai: "10", value: "x" })).toThrow(TypeError);
+  });
+
+  it("answers undefined for what is no identifier of the six path forms' keys, every time", () => {
+    expect(elementsOf("not an identifier")).toBeUndefined();
+    expect(elementsOf("not an identifier")).toBeUndefined();
+    const wrongCheck = (Number(GTIN.at(-1)) + 1) % 10;
+    expect(elementsOf(`${DL}/01/${GTIN.slice(0, -1)}${wrongCheck}`)).toBeUndefined();
   });
 });

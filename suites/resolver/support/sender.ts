@@ -49,19 +49,23 @@ function bizLocationKey(e: EpcisEvent): string | undefined {
 // pgln, lgtin and their patterns all start with it, six to twelve digits long.
 const URN_PREFIX = /^urn:epc:(?:id|class|idpat):[a-z]+:(\d{6,12})\./;
 
-/** Every identifier an event names: its EPCs, classes, parent, places and parties, as the event writes them. */
-export function* identifiersNamedIn(e: EpcisEvent): Iterable<unknown> {
-  yield* e.epcList ?? [];
-  yield* e.childEPCs ?? [];
-  yield* e.inputEPCList ?? [];
-  yield* e.outputEPCList ?? [];
-  yield e.parentID;
-  for (const list of [e.quantityList, e.childQuantityList, e.inputQuantityList, e.outputQuantityList]) {
-    for (const q of list ?? []) yield q.epcClass;
+/**
+ * Every identifier an event names: its EPCs, classes, parent, places and parties, as the event writes them. A plain
+ * function that fills a list, not a generator: it runs for every event, and V8 spent up to a tenth of a second of a
+ * core optimising the generator's state machine, time a short run waited for before it could exit.
+ */
+export function identifiersNamedIn(e: EpcisEvent): unknown[] {
+  const out: unknown[] = [];
+  for (const list of [e.epcList, e.childEPCs, e.inputEPCList, e.outputEPCList]) {
+    for (const id of list ?? []) out.push(id);
   }
-  yield idValue(e.bizLocation);
-  yield idValue(e.readPoint);
-  for (const field of PARTY_FIELDS) yield idValue(e[field]);
+  out.push(e.parentID);
+  for (const list of [e.quantityList, e.childQuantityList, e.inputQuantityList, e.outputQuantityList]) {
+    for (const q of list ?? []) out.push(q.epcClass);
+  }
+  out.push(idValue(e.bizLocation), idValue(e.readPoint));
+  for (const field of PARTY_FIELDS) out.push(idValue(e[field]));
+  return out;
 }
 
 /**
