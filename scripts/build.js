@@ -11,11 +11,13 @@ import { fileURLToPath } from "node:url";
 import { asciiOnly } from "./ascii-only.js";
 import {
   BUNDLED_PACKAGES,
+  bundleBuiltinsFile,
   bundleCurrent,
   bundledVersions,
   bundlePaths,
   COMMONJS_BUNDLES,
   compiledPairs,
+  isPlainBuiltin,
   mtime,
   SOURCE_FOLDERS,
   SUITE_LOADERS,
@@ -187,7 +189,11 @@ const noVitest = {
     });
   },
 };
+// Modules of Node's own that Node itself loads for what a bundle does, which its requires do not name: a server's
+// listen loads the cluster module, to ask whether the process is a cluster's worker.
+const LOADED_BY_NODE = { thread: ["node:cluster"] };
 async function commonJsBundles(esbuild, entryPoints) {
+  const builtins = {};
   const entryFile = path.join(out, SUITES_ENTRY);
   writeFileSync(entryFile, commandEntry(entryPoints));
   const sources = {
@@ -221,8 +227,13 @@ async function commonJsBundles(esbuild, entryPoints) {
           `${name} imports ${loaded.join(", ")} with import(), which it cannot run; import it through importModule.`,
         );
       }
+      const own = imported
+        .filter((i) => i.kind === "require-call" && i.external && isPlainBuiltin(i.path))
+        .map((i) => (i.path.startsWith("node:") ? i.path : `node:${i.path}`));
+      builtins[name] = [...new Set([...own, ...(LOADED_BY_NODE[name] ?? [])])].sort();
       await asciiOnly(esbuild, outfile);
     }
+    writeFileSync(bundleBuiltinsFile(root), `${JSON.stringify(builtins, null, 1)}\n`);
   } finally {
     rmSync(entryFile, { force: true });
   }

@@ -3,12 +3,28 @@
 // what it compiled for the next thread when the thread is told to close, having served: the thread's own handler
 // has then begun to close the server, and says it closed (after which the run ends the thread) only once this one
 // has returned.
+//
+// A thread the command started early has a gate (scripts/early-thread.js): it first loads the modules of Node's own
+// that its code requires, while V8's flags are still the defaults under which Node has them compiled, and runs its
+// code once the command has set its flags and opened the gate.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { runBundled } from "./code-cache.js";
+import { bundleBuiltins, loadBuiltins } from "./compiled.js";
+import { gateLoaded, THREAD_GATE, waitForGate } from "./early-thread.js";
 
-const run = runBundled(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), "thread");
+/** How long the thread waits for a gate that does not open: it then runs its code all the same. */
+const GATE_WAIT_MS = 2000;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const gate = workerData?.[THREAD_GATE];
+if (gate instanceof Int32Array) {
+  loadBuiltins(bundleBuiltins(root, "thread"));
+  gateLoaded(gate);
+  waitForGate(gate, GATE_WAIT_MS);
+}
+const run = runBundled(root, "thread");
 parentPort?.on("message", (request) => {
   if (request?.type === "close") run.save(1);
 });

@@ -24,3 +24,7 @@ export declare function passedChecks(): number;
 export declare function countPassedCheck(): void;
 export declare function bundleCode(root: string, name: keyof typeof COMMONJS_BUNDLES): string;
 export declare function threadEntry(root: string, form: CodeForm): string;
+export declare function bundleBuiltinsFile(root: string): string;
+export declare function bundleBuiltins(root: string, name: keyof typeof COMMONJS_BUNDLES): string[];
+export declare function loadBuiltins(names: readonly string[]): void;
+export declare function isPlainBuiltin(name: string): boolean;

@@ -2,6 +2,7 @@
 // older than its source), or the bundle of those in dist/bundle. The build makes them, and bin/tracecheck.js runs
 // the most compiled one that is current, so that it always runs what the sources say now.
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
 
 /** The folders compiled into dist/, each to dist/<folder>/. */
@@ -107,6 +108,47 @@ export function passedChecks() {
 /** Counts one more check this process ran that passed. */
 export function countPassedCheck() {
   globalThis[Symbol.for(PASSED_CHECKS)] = passedChecks() + 1;
+}
+
+/**
+ * Where the build lists, for each CommonJS file of the bundle, the modules of Node's own that it requires: a process
+ * loads them before it sets a V8 flag (bin/tracecheck.js), since Node compiles its own modules from the code it
+ * keeps compiled for them only while V8's flags are the defaults.
+ */
+export function bundleBuiltinsFile(root) {
+  return path.join(bundlePaths(root).dir, "builtins.json");
+}
+
+/**
+ * Whether `name` is one of Node's own modules that it also offers without the node: prefix. The newer ones it offers
+ * only with the prefix (node:sqlite, node:test) are left to be loaded where they are used: some warn, as experimental,
+ * when loaded, and a bundle may require one only where it is there to be used.
+ */
+export function isPlainBuiltin(name) {
+  return builtinModules.includes(name.startsWith("node:") ? name.slice("node:".length) : name);
+}
+
+/** The modules of Node's own that the bundle's CommonJS file `name` requires; none when the list cannot be read. */
+export function bundleBuiltins(root, name) {
+  try {
+    const listed = JSON.parse(readFileSync(bundleBuiltinsFile(root), "utf8"))[name];
+    return Array.isArray(listed) ? listed.filter((m) => typeof m === "string" && isPlainBuiltin(m)) : [];
+  } catch {
+    return [];
+  }
+}
+
+const requireBuiltin = createRequire(import.meta.url);
+
+/** Loads modules of Node's own; one this Node does not have, or that fails to load, is left for its user to meet. */
+export function loadBuiltins(names) {
+  for (const name of names) {
+    try {
+      requireBuiltin(name);
+    } catch {
+      // Required again where it is used, which reports it.
+    }
+  }
 }
 
 /** A CommonJS file of the bundle: the build writes both before the stamp, so a current bundle has them. */

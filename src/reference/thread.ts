@@ -114,6 +114,8 @@ export function startReferenceThread(start: ThreadStart, file: string, early?: E
 function takeEarly(early: EarlyThread | undefined, file: string): Worker | undefined {
   if (early === undefined || early.taken || early.exited || early.file !== file) return undefined;
   early.taken = true;
+  // Its gate is open already in a command that set its flags; elsewhere it waits for none.
+  early.open();
   early.worker.ref();
   return early.worker;
 }

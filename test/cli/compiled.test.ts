@@ -5,16 +5,20 @@ import { mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  bundleBuiltins,
+  bundleBuiltinsFile,
   bundleCurrent,
   bundledVersions,
   bundlePaths,
   compiledPairs,
+  isPlainBuiltin,
+  loadBuiltins,
   pathInForm,
   runnable,
   sourceNames,
   staleSources,
 } from "../../scripts/compiled.js";
-import { tempDir } from "../support/cli.ts";
+import { REPO_ROOT, tempDir } from "../support/cli.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;
 
@@ -151,5 +155,50 @@ describe("where a source runs from in each form", () => {
     expect(pathInForm(root, "bundle", path.join("suites", "auth"))).toBe(
       path.join(root, "dist", "bundle", "suites", "auth"),
     );
+  });
+});
+
+describe("the modules of Node's own a bundle's CommonJS file requires", () => {
+  async function listed(content: string): Promise<void> {
+    const at = bundleBuiltinsFile(work.dir);
+    await mkdir(path.dirname(at), { recursive: true });
+    await writeFile(at, content);
+  }
+
+  it("are read from the list the build writes, keeping only modules Node also offers without the prefix", async () => {
+    await listed(
+      JSON.stringify({
+        thread: ["node:http", "node:cluster", "node:sqlite", "node:test", "node:no-such-module", 7],
+        command: ["node:net", "zlib"],
+      }),
+    );
+    expect(bundleBuiltins(work.dir, "thread")).toEqual(["node:http", "node:cluster"]);
+    expect(bundleBuiltins(work.dir, "command")).toEqual(["node:net", "zlib"]);
+  });
+
+  it("are none when the list is missing, damaged or lists none for the file", async () => {
+    expect(bundleBuiltins(work.dir, "thread")).toEqual([]);
+    await listed("{ not json");
+    expect(bundleBuiltins(work.dir, "thread")).toEqual([]);
+    await listed(JSON.stringify({ command: ["node:net"], thread: "node:http" }));
+    expect(bundleBuiltins(work.dir, "thread")).toEqual([]);
+  });
+
+  it("are listed by the build for this checkout: what the server and the HTTP client need, and what listen loads", () => {
+    expect(bundleBuiltins(REPO_ROOT, "thread")).toEqual(
+      expect.arrayContaining(["node:http", "node:cluster"]),
+    );
+    expect(bundleBuiltins(REPO_ROOT, "command")).toEqual(expect.arrayContaining(["node:net", "node:http"]));
+    for (const name of ["thread", "command"] as const) {
+      expect(bundleBuiltins(REPO_ROOT, name).every(isPlainBuiltin), name).toBe(true);
+    }
+  });
+
+  it("are loaded without a failure for one this Node does not have", () => {
+    expect(() => loadBuiltins(["node:no-such-module", "node:sqlite", "node:os"])).not.toThrow();
+    expect(isPlainBuiltin("node:os")).toBe(true);
+    expect(isPlainBuiltin("os")).toBe(true);
+    expect(isPlainBuiltin("node:test")).toBe(false);
+    expect(isPlainBuiltin("left-pad")).toBe(false);
   });
 });

@@ -194,6 +194,22 @@ describe("a thread started early, before the command knows its options", () => {
     await ended;
   });
 
+  test("loads Node's modules before its gate, and serves once a run takes it, which opens the gate", async () => {
+    const early = startEarlyThread(REPO_ROOT, ["run"]);
+    const ended = exited(early!.worker);
+    // A bound only a hang would reach.
+    early!.awaitLoaded(60_000);
+    expect(early!.loaded).toBe(true);
+    const reference = startReferenceThread(start(3), BUNDLED_WORKER, early);
+    try {
+      const { eventsBase } = await reference.ready;
+      expect((await events(eventsBase, "")).list).toHaveLength(3);
+    } finally {
+      await reference.close();
+    }
+    await ended;
+  });
+
   test("is not taken by a start of other code, which gets a thread of its own, and ends when ended", async () => {
     const early = startEarlyThread(REPO_ROOT, ["run"]);
     const ended = exited(early!.worker);
