@@ -131,7 +131,9 @@ describe("elementsOf", () => {
     expect(elementsOf(`${DL}/01/${GTIN}/21/S%2F1`)).toEqual(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(first?.every((e) => Object.isFrozen(e))).toBe(true);
-    expect(() => (first as { ai: string; value: string }[]).push({ ai: "10", value: "x" })).toThrow(TypeError);
+    expect(() => (first as { ai: string; value: string }[]).push({ ai: "10", value: "x" })).toThrow(
+      TypeError,
+    );
   });
 
   it("answers undefined for what is no identifier of the six path forms' keys, every time", () => {
