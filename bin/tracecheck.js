@@ -5,10 +5,10 @@
 // bundle's command is one CommonJS file, run with V8's code cache (scripts/code-cache.js).
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import v8 from "node:v8";
 import { runBundled } from "../scripts/code-cache.js";
 import { bundleBuiltins, loadBuiltins, passedChecks, pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
+import { commandFlagsApply, flagsTag, setCommandFlags } from "../scripts/v8-flags.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
@@ -22,17 +22,16 @@ const form = runnable(root);
 // Only the bundle's thread is taken by a run; another form's run starts its own.
 if (form !== "bundle") early?.end();
 
-// WebAssembly here is undici's HTTP parser, and V8's baseline compiler serves it as well as a run needs. Left to
-// itself, V8 also optimises the parser's largest function on another thread as soon as a run has read a few pages:
-// a quarter of a second of a core, in every run, on machines that often have two, and a short run's process waits
-// for it to finish before it can exit. The flag is set before any of tracecheck's code is compiled or read from a
-// code cache, so that the caches are all made and read under the same flags. Node compiles its own modules from the
-// code it keeps compiled for them only under the default flags: the modules the bundle requires, in this thread and
-// in the early thread, are loaded first (scripts/compiled.js, bundleBuiltins), and then the thread's gate is opened.
-if (form === "bundle") loadBuiltins(bundleBuiltins(root, "command"));
-early?.awaitLoaded(THREAD_LOAD_WAIT_MS);
-v8.setFlagsFromString("--liftoff-only");
-early?.open();
+// The command runs under V8 flags of its own (scripts/v8-flags.js), set before any of tracecheck's code is compiled
+// or read from a code cache, so that its caches are made and read under them. Node compiles its own modules from
+// the code it keeps compiled for them only under V8's default flags: the modules the bundle requires are loaded
+// first, here and in the early thread (scripts/compiled.js, bundleBuiltins), and the thread's gate is opened after.
+if (commandFlagsApply()) {
+  loadBuiltins(bundleBuiltins(root, "command"));
+  early?.awaitLoaded(THREAD_LOAD_WAIT_MS);
+  setCommandFlags();
+}
+early?.open(flagsTag());
 
 if (form === "sources") {
   const { register } = await import("tsx/esm/api");

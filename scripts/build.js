@@ -84,7 +84,7 @@ for (const folder of SOURCE_FOLDERS) {
 }
 // Compiled code that uses the scripts' modules (src/prove/run-pool.ts asks whether dist/ is current, the validators
 // run with the code cache) finds the same modules beside it.
-for (const name of ["compiled.js", "code-cache.js"]) {
+for (const name of ["compiled.js", "code-cache.js", "v8-flags.js"]) {
   const helper = path.join(out, "scripts", name);
   const helperSource = path.join(root, "scripts", name);
   if ((mtime(helper) ?? 0) < (mtime(helperSource) ?? 0)) {
@@ -190,8 +190,9 @@ const noVitest = {
   },
 };
 // Modules of Node's own that Node itself loads for what a bundle does, which its requires do not name: a server's
-// listen loads the cluster module, to ask whether the process is a cluster's worker.
-const LOADED_BY_NODE = { thread: ["node:cluster"] };
+// listen loads the cluster module, to ask whether the process is a cluster's worker (the reference listens in the
+// thread, and in the command's own thread for `serve` and a reference run there).
+const LOADED_BY_NODE = { command: ["node:cluster"], thread: ["node:cluster"] };
 async function commonJsBundles(esbuild, entryPoints) {
   const builtins = {};
   const entryFile = path.join(out, SUITES_ENTRY);

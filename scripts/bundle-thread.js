@@ -12,17 +12,19 @@ import { fileURLToPath } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { runBundled } from "./code-cache.js";
 import { bundleBuiltins, loadBuiltins } from "./compiled.js";
-import { gateLoaded, THREAD_GATE, waitForGate } from "./early-thread.js";
-
-/** How long the thread waits for a gate that does not open: it then runs its code all the same. */
-const GATE_WAIT_MS = 2000;
+import { gateLoaded, passGate, THREAD_GATE, THREAD_GATE_WAIT } from "./early-thread.js";
+import { adoptFlagsTag, THREAD_FLAGS_TAG } from "./v8-flags.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const gate = workerData?.[THREAD_GATE];
 if (gate instanceof Int32Array) {
   loadBuiltins(bundleBuiltins(root, "thread"));
   gateLoaded(gate);
-  waitForGate(gate, GATE_WAIT_MS);
+  const wait = workerData?.[THREAD_GATE_WAIT];
+  adoptFlagsTag(passGate(gate, typeof wait === "number" ? wait : undefined));
+} else {
+  // A thread started later, by a run: its creator says under which flags the process runs.
+  adoptFlagsTag(workerData?.[THREAD_FLAGS_TAG]);
 }
 const run = runBundled(root, "thread");
 parentPort?.on("message", (request) => {

@@ -8,7 +8,8 @@ export interface CachedRun {
   save(coverage: number): void;
 }
 export declare function runBundled(root: string, name: "command" | "thread"): CachedRun;
-export declare function bundleCacheName(root: string, name: "command" | "thread"): string;
+export declare function bundleCacheName(root: string, name: "command" | "thread", tag?: string): string;
+export declare function tagged(name: string, tag?: string): string;
 export declare function runCached(
   file: string,
   where: { dir: string; name: string; require?: NodeJS.Require },

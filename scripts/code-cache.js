@@ -28,6 +28,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
 import { bundleCode, ES_MODULE_IMPORTER } from "./compiled.js";
+import { flagsTag } from "./v8-flags.js";
 
 /** Where the caches are kept between runs: a folder any `npm ci` leaves writable. */
 export function codeCacheDir(root) {
@@ -125,11 +126,18 @@ export function runBundled(root, name) {
 
 /**
  * The name the code cache of the bundle's file `name` ("command" or "thread") of the checkout at `root` is kept
- * under: the file's and a key of the checkout's place. Two checkouts sharing one node_modules (a worktree linked
- * to another's) then each keep a cache of their own, rather than each remove the other's as one of older code.
+ * under: the file's, the tag of the V8 flags this thread runs under (scripts/v8-flags.js), and a key of the
+ * checkout's place. Two checkouts sharing one node_modules (a worktree linked to another's) then each keep a cache
+ * of their own, rather than each remove the other's as one of older code; so do the command and the project's other
+ * processes, which run under V8's default flags.
  */
-export function bundleCacheName(root, name) {
-  return `${name}-${contentKey(Buffer.from(path.resolve(root))).slice(0, 12)}`;
+export function bundleCacheName(root, name, tag = flagsTag()) {
+  return `${tagged(name, tag)}-${contentKey(Buffer.from(path.resolve(root))).slice(0, 12)}`;
+}
+
+/** A cache's name with the tag of the flags it is made under, if any. */
+export function tagged(name, tag = flagsTag()) {
+  return tag === "" ? name : `${name}+${tag}`;
 }
 
 /**

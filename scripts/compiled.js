@@ -119,13 +119,17 @@ export function bundleBuiltinsFile(root) {
   return path.join(bundlePaths(root).dir, "builtins.json");
 }
 
+/** Modules of Node's own that print a warning when loaded: experimental, or deprecated. */
+const WARN_WHEN_LOADED = new Set(["punycode", "sys", "wasi"]);
+
 /**
- * Whether `name` is one of Node's own modules that it also offers without the node: prefix. The newer ones it offers
- * only with the prefix (node:sqlite, node:test) are left to be loaded where they are used: some warn, as experimental,
- * when loaded, and a bundle may require one only where it is there to be used.
+ * Whether `name` is one of Node's own modules that it also offers without the node: prefix, and loads without a
+ * warning. The newer ones it offers only with the prefix (node:sqlite, node:test) are left to be loaded where they
+ * are used: some warn, as experimental, when loaded, and a bundle may require one only where it is there to be used.
  */
 export function isPlainBuiltin(name) {
-  return builtinModules.includes(name.startsWith("node:") ? name.slice("node:".length) : name);
+  const plain = name.startsWith("node:") ? name.slice("node:".length) : name;
+  return builtinModules.includes(plain) && !WARN_WHEN_LOADED.has(plain);
 }
 
 /** The modules of Node's own that the bundle's CommonJS file `name` requires; none when the list cannot be read. */
@@ -189,6 +193,7 @@ const BUILD_FILES = [
   path.join("scripts", "build.js"),
   path.join("scripts", "compiled.js"),
   path.join("scripts", "code-cache.js"),
+  path.join("scripts", "v8-flags.js"),
   path.join("scripts", "ascii-only.js"),
 ];
 

@@ -9,14 +9,23 @@ export interface EarlyThread {
   taken: boolean;
   /** Whether the thread has loaded what it loads before its gate opens. */
   readonly loaded: boolean;
+  /** Whether the thread has gone past its gate to run its code. */
+  readonly running: boolean;
   /** Waits, for at most `timeoutMs`, until the thread has loaded what it loads before its gate opens. */
   awaitLoaded(timeoutMs: number): void;
-  /** Lets the thread run its code; opening it twice is opening it once. */
-  open(): void;
+  /** Waits, for at most `timeoutMs`, until the thread has gone past its gate. */
+  awaitRunning(timeoutMs: number): void;
+  /** Lets the thread run its code, under the tag of the flags its process runs under; the first opening holds. */
+  open(tag: string): void;
   /** Ends the thread unless a run took it; ending it twice is ending it once. */
   end(): void;
 }
 export declare const THREAD_GATE: string;
+export declare const THREAD_GATE_WAIT: string;
 export declare function gateLoaded(gate: Int32Array): void;
-export declare function waitForGate(gate: Int32Array, timeoutMs: number): void;
-export declare function startEarlyThread(root: string, argv: readonly string[]): EarlyThread | undefined;
+export declare function passGate(gate: Int32Array, waitMs?: number): string;
+export declare function startEarlyThread(
+  root: string,
+  argv: readonly string[],
+  options?: { gateWaitMs?: number },
+): EarlyThread | undefined;

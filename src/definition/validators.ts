@@ -7,7 +7,7 @@ import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type standaloneCode from "ajv/dist/standalone/index.js";
 import type formats from "ajv-formats";
-import { runCached } from "../../scripts/code-cache.js";
+import { runCached, tagged } from "../../scripts/code-cache.js";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
 import { loadDefinition } from "./load-definition.ts";
@@ -144,7 +144,7 @@ const loadedFiles = new Map<string, Record<string, unknown>>();
 function loadCacheFile(file: string): Record<string, unknown> {
   let loaded = loadedFiles.get(file);
   if (loaded === undefined) {
-    const name = `validators-${path.basename(file, ".cjs")}`;
+    const name = `${tagged("validators")}-${path.basename(file, ".cjs")}`;
     const dir = path.join(path.dirname(path.dirname(file)), "code");
     // Ajv's code requires Ajv's runtime, found from here wherever the cache is kept.
     const run = runCached(file, { dir, name, require });

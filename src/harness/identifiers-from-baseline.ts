@@ -40,16 +40,18 @@ export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | 
  * every event, the same few hundred strings again and again, and parsing them each time was the most of a short
  * run's work in its own thread.
  */
-export const elementsOf: (id: string) => readonly DigitalLinkElement[] | undefined = memoized((id) => {
-  let elements: DigitalLinkElement[];
-  try {
-    elements = parseDigitalLink(canonicalId(id)).elements;
-  } catch {
-    return undefined;
-  }
-  for (const e of elements) Object.freeze(e);
-  return Object.freeze(elements);
-});
+export const elementsOf: (id: string) => readonly Readonly<DigitalLinkElement>[] | undefined = memoized(
+  (id) => {
+    let elements: DigitalLinkElement[];
+    try {
+      elements = parseDigitalLink(canonicalId(id)).elements;
+    } catch {
+      return undefined;
+    }
+    for (const e of elements) Object.freeze(e);
+    return Object.freeze(elements);
+  },
+);
 
 class Collector {
   readonly byForm: IdentifiersByForm = {

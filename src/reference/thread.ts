@@ -4,6 +4,7 @@
 import { Worker } from "node:worker_threads";
 import { threadEntry } from "../../scripts/compiled.js";
 import type { EarlyThread } from "../../scripts/early-thread.js";
+import { flagsTag, THREAD_FLAGS_TAG } from "../../scripts/v8-flags.js";
 import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
 import type { Dataset } from "../model/index.ts";
 import type { ReferenceOptions } from "./types.ts";
@@ -58,7 +59,8 @@ export function threadWorkerFile(): string | undefined {
  * reference goes on serving, as it then did.
  */
 export function startReferenceThread(start: ThreadStart, file: string, early?: EarlyThread): ReferenceThread {
-  const worker = takeEarly(early, file) ?? new Worker(file);
+  const worker =
+    takeEarly(early, file) ?? new Worker(file, { workerData: { [THREAD_FLAGS_TAG]: flagsTag() } });
   try {
     worker.postMessage({ type: "start", start } satisfies ThreadRequest);
   } catch (err) {
@@ -114,8 +116,8 @@ export function startReferenceThread(start: ThreadStart, file: string, early?: E
 function takeEarly(early: EarlyThread | undefined, file: string): Worker | undefined {
   if (early === undefined || early.taken || early.exited || early.file !== file) return undefined;
   early.taken = true;
-  // Its gate is open already in a command that set its flags; elsewhere it waits for none.
-  early.open();
+  // In the command, its gate is open already, since the command set its flags; elsewhere it is opened here.
+  early.open(flagsTag());
   early.worker.ref();
   return early.worker;
 }

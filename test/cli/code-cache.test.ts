@@ -6,7 +6,11 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bundleCacheName, codeCacheDir, contentKey, writeCache } from "../../scripts/code-cache.js";
 import { bundleCode } from "../../scripts/compiled.js";
+import { COMMAND_FLAGS_TAG, commandFlagsApply } from "../../scripts/v8-flags.js";
 import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
+
+/** The tag of the caches the command makes: it runs under V8 flags of its own where they apply. */
+const COMMAND_TAG = commandFlagsApply() ? COMMAND_FLAGS_TAG : "";
 
 const CODE_CACHE = path.join(REPO_ROOT, "scripts", "code-cache.js");
 const WHOLE = 1;
@@ -131,6 +135,10 @@ describe("a CommonJS file run with a code cache", () => {
     expect(here).not.toBe(there);
     expect(bundleCacheName("/work/one/", "command")).toBe(here);
     expect(bundleCacheName("/work/one", "thread")).not.toBe(here);
+    // Caches made under the command's V8 flags and under the defaults are kept apart.
+    expect(bundleCacheName("/work/one", "command", "liftoff")).not.toBe(
+      bundleCacheName("/work/one", "command", ""),
+    );
     await mkdir(dir);
     const data = () => Buffer.from("data");
     writeCache(dir, here, path.join(dir, `${here}-1.v8`), 1, data);
@@ -205,7 +213,7 @@ describe("the command", () => {
     // unless another test's run wrote them again meanwhile.
     const kept = async (name: "command" | "thread") => {
       const key = await keyOf(bundleCode(REPO_ROOT, name));
-      return path.join(codeCacheDir(REPO_ROOT), `${bundleCacheName(REPO_ROOT, name)}-${key}.v8`);
+      return path.join(codeCacheDir(REPO_ROOT), `${bundleCacheName(REPO_ROOT, name, COMMAND_TAG)}-${key}.v8`);
     };
     for (const name of ["command", "thread"] as const) await rm(await kept(name), { force: true });
     const reports = path.join(work.dir, "reports");
@@ -223,5 +231,31 @@ describe("the command", () => {
     const names = await readdir(codeCacheDir(REPO_ROOT));
     for (const name of ["command", "thread"] as const)
       expect(names).toContain(path.basename(await kept(name)));
+  });
+
+  it("reads, in a second run, the thread's cache the first made, under the flags it was made under", async () => {
+    const key = await keyOf(bundleCode(REPO_ROOT, "thread"));
+    const file = path.join(
+      codeCacheDir(REPO_ROOT),
+      `${bundleCacheName(REPO_ROOT, "thread", COMMAND_TAG)}-${key}.v8`,
+    );
+    const run = () =>
+      runCli([
+        "run",
+        "--suite",
+        "auth",
+        "--events",
+        "20",
+        "--quiet",
+        "--report-dir",
+        path.join(work.dir, "r"),
+      ]);
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    const made = (await stat(file)).mtimeMs;
+    const second = await run();
+    expect(second.code, second.stderr).toBe(0);
+    // A cache V8 refused (made under other flags than it is read under) would have been made again.
+    expect((await stat(file)).mtimeMs).toBe(made);
   });
 });

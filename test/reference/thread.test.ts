@@ -194,20 +194,32 @@ describe("a thread started early, before the command knows its options", () => {
     await ended;
   });
 
-  test("loads Node's modules before its gate, and serves once a run takes it, which opens the gate", async () => {
-    const early = startEarlyThread(REPO_ROOT, ["run"]);
+  test("loads Node's modules, then waits at its gate until a run takes it, which opens the gate", async () => {
+    // A wait for the gate only a hang would end: the thread goes on only when the gate is opened.
+    const early = startEarlyThread(REPO_ROOT, ["run"], { gateWaitMs: 600_000 });
     const ended = exited(early!.worker);
-    // A bound only a hang would reach.
     early!.awaitLoaded(60_000);
     expect(early!.loaded).toBe(true);
+    expect(early!.running).toBe(false);
     const reference = startReferenceThread(start(3), BUNDLED_WORKER, early);
     try {
+      early!.awaitRunning(60_000);
+      expect(early!.running).toBe(true);
       const { eventsBase } = await reference.ready;
       expect((await events(eventsBase, "")).list).toHaveLength(3);
     } finally {
       await reference.close();
     }
     await ended;
+  });
+
+  test("ended while it waits at its gate, ends there without running its code", async () => {
+    const early = startEarlyThread(REPO_ROOT, ["run"], { gateWaitMs: 600_000 });
+    const ended = exited(early!.worker);
+    early!.awaitLoaded(60_000);
+    early!.end();
+    await ended;
+    expect(early!.running).toBe(false);
   });
 
   test("is not taken by a start of other code, which gets a thread of its own, and ends when ended", async () => {
