@@ -136,7 +136,7 @@ describe("a CommonJS file run with a code cache", () => {
     expect(bundleCacheName("/work/one/", "command")).toBe(here);
     expect(bundleCacheName("/work/one", "thread")).not.toBe(here);
     // Caches made under the command's V8 flags and under the defaults are kept apart.
-    expect(bundleCacheName("/work/one", "command", "liftoff")).not.toBe(
+    expect(bundleCacheName("/work/one", "command", COMMAND_FLAGS_TAG)).not.toBe(
       bundleCacheName("/work/one", "command", ""),
     );
     await mkdir(dir);
