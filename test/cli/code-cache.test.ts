@@ -12,6 +12,17 @@ import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
 /** The tag of the caches the command makes: it runs under V8 flags of its own where they apply. */
 const COMMAND_TAG = commandFlagsApply() ? COMMAND_FLAGS_TAG : "";
 
+/** The file the command keeps the code cache of the bundle's file `name` in, for the bundle as it is now. */
+async function commandCache(name: "command" | "thread"): Promise<string> {
+  const key = await keyOf(bundleCode(REPO_ROOT, name));
+  return path.join(codeCacheDir(REPO_ROOT), `${bundleCacheName(REPO_ROOT, name, COMMAND_TAG)}-${key}.v8`);
+}
+
+/** A run of the auth class against a small embedded reference, its reports in `reports`. */
+function authRun(reports: string) {
+  return runCli(["run", "--suite", "auth", "--events", "20", "--quiet", "--report-dir", reports]);
+}
+
 const CODE_CACHE = path.join(REPO_ROOT, "scripts", "code-cache.js");
 const WHOLE = 1;
 const PART = 0;
@@ -211,45 +222,17 @@ describe("the command", () => {
   it("leaves a cache of its own code and of the reference's thread", async () => {
     // Other tests' runs of the command leave the same files: they are removed first, so that they are this run's
     // unless another test's run wrote them again meanwhile.
-    const kept = async (name: "command" | "thread") => {
-      const key = await keyOf(bundleCode(REPO_ROOT, name));
-      return path.join(codeCacheDir(REPO_ROOT), `${bundleCacheName(REPO_ROOT, name, COMMAND_TAG)}-${key}.v8`);
-    };
-    for (const name of ["command", "thread"] as const) await rm(await kept(name), { force: true });
-    const reports = path.join(work.dir, "reports");
-    const result = await runCli([
-      "run",
-      "--suite",
-      "auth",
-      "--events",
-      "20",
-      "--quiet",
-      "--report-dir",
-      reports,
-    ]);
+    for (const name of ["command", "thread"] as const) await rm(await commandCache(name), { force: true });
+    const result = await authRun(path.join(work.dir, "reports"));
     expect(result.code, result.stderr).toBe(0);
     const names = await readdir(codeCacheDir(REPO_ROOT));
     for (const name of ["command", "thread"] as const)
-      expect(names).toContain(path.basename(await kept(name)));
+      expect(names).toContain(path.basename(await commandCache(name)));
   });
 
   it("reads, in a second run, the thread's cache the first made, under the flags it was made under", async () => {
-    const key = await keyOf(bundleCode(REPO_ROOT, "thread"));
-    const file = path.join(
-      codeCacheDir(REPO_ROOT),
-      `${bundleCacheName(REPO_ROOT, "thread", COMMAND_TAG)}-${key}.v8`,
-    );
-    const run = () =>
-      runCli([
-        "run",
-        "--suite",
-        "auth",
-        "--events",
-        "20",
-        "--quiet",
-        "--report-dir",
-        path.join(work.dir, "r"),
-      ]);
+    const file = await commandCache("thread");
+    const run = () => authRun(path.join(work.dir, "r"));
     const first = await run();
     expect(first.code, first.stderr).toBe(0);
     const made = (await stat(file)).mtimeMs;
