@@ -12,12 +12,14 @@ import {
   type EventQuery,
   encodeQuery,
   gs1CheckDigit,
+  PARTY_FIELDS,
 } from "../../src/model/index.ts";
 import { writtenQuery, writtenSpelling } from "../../suites/resolver/support/concerns.ts";
 import { eventsRequest, mayBeRefusedAsBroad } from "../../suites/resolver/support/follow.ts";
 import { canonicalBaseReplaced, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
 import {
   companyPrefixOf,
+  identifiersNamedIn,
   ownership,
   presumedOwnership,
   setupValues,
@@ -48,6 +50,27 @@ function recorded(id: string, by: string, at: string, extra: Partial<EpcisEvent>
 function context(given: { party?: string; gln?: string } = {}): RunContext {
   return given as RunContext;
 }
+
+describe("identifiersNamedIn", () => {
+  it("lists the event's EPCs, parent, classes, places and parties, as written and in that order", () => {
+    const event = recorded("a", PARTY, PLANT, {
+      epcList: ["urn:epc:id:sgtin:5613104.00400.1"],
+      childEPCs: ["urn:epc:id:sgtin:5613104.00400.2"],
+      parentID: "urn:epc:id:sscc:5613104.0000000001",
+      quantityList: [{ epcClass: "urn:epc:class:lgtin:5613104.00400.L1" }],
+      readPoint: { id: VESSEL },
+    });
+    expect(identifiersNamedIn(event)).toEqual([
+      "urn:epc:id:sgtin:5613104.00400.1",
+      "urn:epc:id:sgtin:5613104.00400.2",
+      "urn:epc:id:sscc:5613104.0000000001",
+      "urn:epc:class:lgtin:5613104.00400.L1",
+      PLANT,
+      VESSEL,
+      ...PARTY_FIELDS.map((field) => (field === "cbvmda:informationProvider" ? PARTY : undefined)),
+    ]);
+  });
+});
 
 describe("companyPrefixOf", () => {
   it("reads the party's company prefix off an EPC URN of the events", () => {
