@@ -1,4 +1,6 @@
-import type { Readable } from "node:stream";
+import type { Dispatcher } from "undici";
+import { InvalidArgumentError, RequestAbortedError } from "undici/lib/core/errors.js";
+import { parseHeaders } from "undici/lib/core/util.js";
 import { Semaphore } from "./semaphore.ts";
 
 /** What has arrived of a body so far; filled while reading, so a timeout mid-body still has evidence. */
@@ -49,64 +51,175 @@ function returnBuffer(buffer: Buffer): void {
   if (spareBuffers.length < LARGE_BODIES_AT_ONCE) spareBuffers.push(buffer);
 }
 
-/** Waits for a turn to read a large body: true once it has one, false if the body closed first (it was aborted). */
-async function largeBodyTurn(body: Readable): Promise<boolean> {
-  if (body.destroyed) return false;
-  const turn = largeBodies.acquire().then(() => "turn" as const);
-  let onClose = (): void => undefined;
-  const closed = new Promise<"closed">((resolve) => {
-    onClose = () => resolve("closed");
-    body.once("close", onClose);
-  });
-  const first = await Promise.race([turn, closed]);
-  body.off("close", onClose);
-  if (first === "turn") return true;
-  // The turn still comes; it goes straight to the next body waiting.
-  void turn.then(() => largeBodies.release());
-  return false;
+/** The status and headers of an answer, as undici parses them (names in lower case, a repeated header a list). */
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What one exchange sends, and how long each wait for the server's bytes may take. */
+export interface ExchangeOptions {
+  method: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  /** The longest wait for the answer's head, and then for each part of its body. */
+  waitMs: number;
+  /** The most body bytes kept; the exchange ends at the first byte past them. */
+  maxBytes: number;
 }
 
 /**
- * Reads a body into `into`, keeping at most `maxBytes`. Past the cap the stream is destroyed, so a huge or endless
- * body costs no more memory than the cap; past LARGE_BODY_BYTES it waits for one of the large bodies' turns.
+ * One request sent through undici's dispatcher, its body read into a BodySoFar as it arrives. It takes the body
+ * from undici's handler calls directly: the stream, its async iterator and the promise per chunk that undici's
+ * request() puts between them did nothing a run needs, and cost every request more than the rest of this reading.
+ *
+ * A body past the cap ends the exchange, which closes its connection, so that a huge or endless body costs no more
+ * memory than the cap. A body past LARGE_BODY_BYTES waits, its socket paused, for one of the large bodies' turns.
  */
-export async function readCapped(body: Readable, maxBytes: number, into: BodySoFar): Promise<void> {
-  let large: Buffer | undefined;
-  try {
-    for await (const chunk of body) {
-      const buffer: Buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      if (
-        large === undefined &&
-        into.bytes + buffer.length > LARGE_BODY_BYTES &&
-        maxBytes > LARGE_BODY_BYTES
-      ) {
-        if (await largeBodyTurn(body)) {
-          large = borrowBuffer(maxBytes);
-          for (let at = 0, i = 0; i < into.chunks.length; at += into.chunks[i]!.length, i++) {
-            into.chunks[i]!.copy(large, at);
-          }
-          into.chunks = [];
-        }
-      }
-      const room = maxBytes - into.bytes;
-      const taken = buffer.length > room ? buffer.subarray(0, room) : buffer;
-      if (large !== undefined) taken.copy(large, into.bytes);
-      else if (taken.length > 0) into.chunks.push(taken === buffer ? buffer : Buffer.from(taken));
-      into.bytes += taken.length;
-      if (buffer.length > room) {
-        into.truncated = true;
-        body.destroy();
-        return;
-      }
+export class CappedExchange {
+  /** The answer's head, once it has arrived. */
+  head: ResponseHead | undefined;
+  /** Settles when the body has been read to its end or to the cap; rejects as the exchange fails. */
+  readonly done: Promise<void>;
+  readonly #into: BodySoFar;
+  readonly #maxBytes: number;
+  #resolve!: () => void;
+  #reject!: (reason: unknown) => void;
+  #settled = false;
+  /** Why the exchange was ended from outside (abort), kept for a request not yet connected. */
+  #reason: unknown = undefined;
+  #aborted = false;
+  #stop: ((reason?: Error) => void) | undefined;
+  #resume: (() => void) | undefined;
+  /** The buffer a large body is read into, while it holds one of the large bodies' turns. */
+  #large: Buffer | undefined;
+  #askedTurn = false;
+
+  constructor(into: BodySoFar, maxBytes: number) {
+    this.#into = into;
+    this.#maxBytes = maxBytes;
+    this.done = new Promise<void>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  /** Whether abort ended it. */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** Sends the request to `dispatcher`; its outcome is `done`. */
+  send(dispatcher: Dispatcher, url: URL, options: ExchangeOptions): this {
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      this.#finish(
+        new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`."),
+      );
+      return this;
     }
-  } finally {
+    dispatcher.dispatch(
+      {
+        origin: url.origin,
+        path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+        method: options.method as Dispatcher.HttpMethod,
+        headers: options.headers,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        headersTimeout: options.waitMs,
+        bodyTimeout: options.waitMs,
+      },
+      this.#handler(),
+    );
+    return this;
+  }
+
+  /** Ends the exchange with `reason` as its error, wherever it is: queued, waiting for the head, or reading. */
+  abort(reason: unknown): void {
+    if (this.#settled || this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#stop?.(reason as Error);
+  }
+
+  // The handler in the form undici's dispatcher calls (its DispatchHandler): a fresh object of plain functions,
+  // so that none of this class's own members is taken for one of its hooks.
+  #handler(): Dispatcher.DispatchHandler {
+    return {
+      onConnect: (stop) => {
+        if (this.#aborted) stop(this.#reason as Error);
+        else this.#stop = stop;
+      },
+      onHeaders: (status, rawHeaders, resume) => {
+        // An interim answer (100 Continue, 103 Early Hints) is not the answer.
+        if (status < 200) return true;
+        this.head = { status, headers: parseHeaders(rawHeaders) };
+        this.#resume = resume;
+        return true;
+      },
+      onData: (chunk) => this.#take(chunk),
+      onComplete: () => this.#finish(undefined),
+      onError: (error) => this.#finish(error),
+    };
+  }
+
+  /** Keeps what fits of a chunk; false pauses the socket (a large body waiting for its turn, or the end). */
+  #take(chunk: Buffer): boolean {
+    if (this.#settled) return false;
+    const into = this.#into;
+    if (
+      this.#large === undefined &&
+      !this.#askedTurn &&
+      into.bytes + chunk.length > LARGE_BODY_BYTES &&
+      this.#maxBytes > LARGE_BODY_BYTES
+    ) {
+      this.#askedTurn = true;
+      void largeBodies.acquire().then(() => this.#turnCame(chunk));
+      return false;
+    }
+    const room = this.#maxBytes - into.bytes;
+    const taken = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    if (this.#large !== undefined) taken.copy(this.#large, into.bytes);
+    else if (taken.length > 0) into.chunks.push(taken === chunk ? chunk : Buffer.from(taken));
+    into.bytes += taken.length;
+    if (chunk.length <= room) return true;
+    // Past the cap: what arrived decides, and the connection is closed rather than read to its end.
+    into.truncated = true;
+    this.#finish(undefined);
+    this.#stop?.(new RequestAbortedError("The body passed the size the harness reads."));
+    return false;
+  }
+
+  /** A large body's turn: its body so far is copied into a buffer of the cap's size, and reading goes on. */
+  #turnCame(waiting: Buffer): void {
+    // The exchange ended while it waited: the turn goes straight to the next body waiting.
+    if (this.#settled) {
+      largeBodies.release();
+      return;
+    }
+    const large = borrowBuffer(this.#maxBytes);
+    const into = this.#into;
+    for (let at = 0, i = 0; i < into.chunks.length; at += into.chunks[i]!.length, i++) {
+      into.chunks[i]!.copy(large, at);
+    }
+    into.chunks = [];
+    this.#large = large;
+    if (this.#take(waiting)) this.#resume?.();
+  }
+
+  #finish(error: unknown): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    const large = this.#large;
     if (large !== undefined) {
       // What the caller keeps is copied out before the buffer and the turn go to the next large body.
+      const into = this.#into;
       const kept = into.truncated ? Math.min(into.bytes, TRUNCATED_KEPT_BYTES) : into.bytes;
       into.chunks = [Buffer.from(large.subarray(0, kept))];
+      this.#large = undefined;
       returnBuffer(large);
       largeBodies.release();
     }
+    if (error === undefined) this.#resolve();
+    else this.#reject(error);
   }
 }
 

@@ -1,7 +1,6 @@
-import { EventEmitter } from "node:events";
 import { setTimeout as delay } from "node:timers/promises";
 import type { ExchangeRecord } from "../harness/types.ts";
-import { type BodySoFar, bodyBuffer, emptyBody, readCapped } from "./body.ts";
+import { type BodySoFar, bodyBuffer, CappedExchange, emptyBody, type ResponseHead } from "./body.ts";
 import { curlFor } from "./curl.ts";
 import { HttpError } from "./errors.ts";
 import {
@@ -19,7 +18,7 @@ import { planHeaders } from "./request-headers.ts";
 import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";
 import { parseRetryAfter } from "./retry-after.ts";
 import { Semaphore } from "./semaphore.ts";
-import { Agent, request } from "./undici.ts";
+import { Agent } from "./undici.ts";
 
 const LOG_LIMIT = 10_000;
 const EXCERPT_CHARS = 2000;
@@ -43,29 +42,15 @@ interface StatusLine {
   headers: Record<string, string>;
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+/** The status and the headers of an answer, a repeated header's values joined as one. */
+function statusLine(head: ResponseHead | undefined): StatusLine {
+  // The dispatcher ends an exchange only after its head, but a head it never gave is a failed exchange.
+  if (head === undefined) throw new Error("The server ended the exchange without an answer.");
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of Object.entries(head.headers)) {
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   }
-  return flat;
-}
-
-/**
- * The signal that ends an exchange at its deadline, in the form undici also takes (an EventEmitter with `aborted`
- * and `reason`, lib/api/api-request.js): an AbortController and its EventTarget cost each request more than the
- * rest of the client's own work on it.
- */
-class Deadline extends EventEmitter {
-  aborted = false;
-  reason: unknown = undefined;
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit("abort");
-  }
+  return { status: head.status, headers: flat };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -284,28 +269,27 @@ export class HttpClient {
       // included. A timer of its own, cleared when the exchange ends, rather than AbortSignal.timeout: that one's
       // timer is held weakly and outlives the exchange, which costs a run of hundreds of requests more than the
       // exchange.
-      const signal = new Deadline();
+      const body = emptyBody();
+      const sent = new CappedExchange(body, Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes));
       const timer = setTimeout(
-        () => signal.abort(new DOMException("The exchange took longer than its timeout.", "TimeoutError")),
+        () => sent.abort(new DOMException("The exchange took longer than its timeout.", "TimeoutError")),
         timeoutMs,
       );
       timer.unref();
-      const body = emptyBody();
       let line: StatusLine | undefined;
       try {
-        const response = await request(url, {
+        sent.send(this.#agent, url, {
           method,
-          ...(settings.body !== undefined ? { body: settings.body } : {}),
           headers: plan.send,
-          dispatcher: this.#agent,
-          signal,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          ...(settings.body !== undefined ? { body: settings.body } : {}),
+          waitMs: timeoutMs,
+          maxBytes: Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes),
         });
-        line = { status: response.statusCode, headers: flattenHeaders(response.headers) };
-        await readCapped(response.body, Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes), body);
+        await sent.done;
+        line = statusLine(sent.head);
       } catch (error) {
-        const timedOut = signal.aborted || TIMEOUT_CODES.has(errorCode(error) ?? "");
+        line = sent.head === undefined ? undefined : statusLine(sent.head);
+        const timedOut = sent.aborted || TIMEOUT_CODES.has(errorCode(error) ?? "");
         const message = this.redactSecret(
           timedOut
             ? `${method} ${shownUrl} got no complete answer within ${timeoutMs} ms; check that the target is up, or raise the timeout.`

@@ -7,15 +7,15 @@ declare module "undici/lib/dispatcher/agent.js" {
   export default AgentClass;
 }
 
-declare module "undici/lib/api/api-request.js" {
-  import type { Dispatcher } from "undici";
-
-  /** undici's request(), called on a dispatcher; its url given as origin and path. */
-  function requestOn(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
-  export default requestOn;
-}
-
 declare module "undici/lib/core/errors.js" {
   import type { errors } from "undici";
   export const InvalidArgumentError: typeof errors.InvalidArgumentError;
+  export const RequestAbortedError: typeof errors.RequestAbortedError;
+}
+
+declare module "undici/lib/core/util.js" {
+  /** undici's reading of a response's raw headers: names in lower case, a repeated header's values a list. */
+  export function parseHeaders(
+    headers: readonly (Buffer | string | (Buffer | string)[])[],
+  ): Record<string, string | string[] | undefined>;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TRUNCATED_KEPT_BYTES } from "../../src/http/body.ts";
+import { LARGE_BODIES_AT_ONCE, LARGE_BODY_BYTES, TRUNCATED_KEPT_BYTES } from "../../src/http/body.ts";
 import { HttpClient, JsonBodyError } from "../../src/http/index.ts";
 import { startServer, type TestServer } from "./servers.ts";
 
@@ -73,5 +73,71 @@ describe("the body cap", () => {
     expect(result.truncated).toBe(false);
     expect(result.body.length).toBe(CAP);
     expect(result.text).toBe("b".repeat(CAP));
+  });
+});
+
+describe("large bodies", () => {
+  const MiB = 1024 * 1024;
+  // Each body's bytes tell it from the others, so that one read into another's buffer shows.
+  const bodyOf = (n: number, size: number): Buffer => Buffer.alloc(size, String.fromCharCode(97 + n));
+  let large: TestServer;
+  let wide: HttpClient;
+
+  beforeAll(async () => {
+    large = await startServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      const n = Number(url.searchParams.get("n") ?? "0");
+      const size = Number(url.searchParams.get("size") ?? "0");
+      const body = bodyOf(n, size);
+      if (url.pathname === "/broken") {
+        // Half the body, then the connection is dropped: the exchange fails mid-body.
+        res.writeHead(200, { "content-type": "text/plain", "content-length": String(size) });
+        res.write(body.subarray(0, size / 2), () => res.destroy());
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/plain" });
+      // In pieces, so that the body passes LARGE_BODY_BYTES partway.
+      for (let at = 0; at < size; at += 256 * 1024) res.write(body.subarray(at, at + 256 * 1024));
+      res.end();
+    });
+    wide = new HttpClient({ allowedOrigins: [], maxBodyBytes: 4 * MiB, retries: 0 });
+  });
+
+  afterAll(async () => {
+    await wide.close();
+    await large.close();
+  });
+
+  it("reads more large bodies at once than take turns, each whole and its own", async () => {
+    expect(LARGE_BODIES_AT_ONCE).toBeLessThan(5);
+    const sizes = [3 * MiB, 2 * MiB + 7, 3 * MiB - 1, 4 * MiB, LARGE_BODY_BYTES + 1];
+    const results = await Promise.all(
+      sizes.map((size, n) => wide.get(`${large.origin}/whole?n=${n}&size=${size}`)),
+    );
+    results.forEach((result, n) => {
+      expect(result.truncated).toBe(false);
+      expect(result.body.equals(bodyOf(n, sizes[n]!))).toBe(true);
+    });
+  });
+
+  it("cuts a large body at a cap past LARGE_BODY_BYTES, keeping its start", async () => {
+    const result = await wide.get(`${large.origin}/whole?n=1&size=${6 * MiB}`);
+    expect(result.truncated).toBe(true);
+    expect(result.exchange.response?.bodyBytes).toBe(4 * MiB);
+    expect(result.body.equals(bodyOf(1, TRUNCATED_KEPT_BYTES))).toBe(true);
+  });
+
+  it("gives back the turns of large bodies whose exchanges fail", async () => {
+    const failed = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, n) => wide.get(`${large.origin}/broken?n=${n}&size=${3 * MiB}`)),
+    );
+    expect(failed.every((outcome) => outcome.status === "rejected")).toBe(true);
+    // Were a turn kept by a failed exchange, these would wait for it past their timeout.
+    const results = await Promise.all(
+      [0, 1, 2].map((n) => wide.get(`${large.origin}/whole?n=${n}&size=${2 * MiB}`)),
+    );
+    results.forEach((result, n) => {
+      expect(result.body.equals(bodyOf(n, 2 * MiB))).toBe(true);
+    });
   });
 });
