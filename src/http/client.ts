@@ -13,7 +13,7 @@ import {
   type PostOptions,
 } from "./options.ts";
 import { RateLimiter } from "./rate-limiter.ts";
-import { carriesSecret, redact, redactedBodyExcerpt } from "./redact.ts";
+import { carriesSecret, excerptSourceBytes, redact, redactedBodyExcerpt } from "./redact.ts";
 import { planHeaders } from "./request-headers.ts";
 import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";
 import { parseRetryAfter } from "./retry-after.ts";
@@ -51,6 +51,26 @@ function statusLine(head: ResponseHead | undefined): StatusLine {
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   }
   return { status: head.status, headers: flat };
+}
+
+/**
+ * An exchange as the evidence keeps it, its members in the order reports write them. Its curl line is written when
+ * it is first read, which for most exchanges is never: a run keeps the exchanges of its answers to the end.
+ */
+function exchangeRecord(
+  request: ExchangeRecord["request"],
+  curl: () => string,
+  rest: Omit<ExchangeRecord, "request" | "curl">,
+): ExchangeRecord {
+  let line: string | undefined;
+  return {
+    request,
+    get curl(): string {
+      line ??= curl();
+      return line;
+    },
+    ...rest,
+  };
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -180,12 +200,14 @@ export class HttpClient {
     const shown = this.redactSecret(raw);
     const message = `"${shown}" is not an http or https URL, so no request was made; check where this URL came from.`;
     const exchange = this.#keep(
-      {
-        request: { method, url: shown, headers: {} },
-        error: message,
-        durationMs: 0,
-        curl: this.redactSecret(curlFor(method, raw, {}, false)),
-      },
+      exchangeRecord(
+        { method, url: shown, headers: {} },
+        () => this.redactSecret(curlFor(method, raw, {}, false)),
+        {
+          error: message,
+          durationMs: 0,
+        },
+      ),
       tell,
     );
     throw new HttpError("invalid-url", message, exchange, [...previous, exchange]);
@@ -230,13 +252,11 @@ export class HttpClient {
     const shown = this.redactSecret(url.href);
     const message = `${method} ${shown} was not sent: its URL carries the API key and ${url.origin} is not an origin the key may go to (the target's, the resolver's or --allow-origin).`;
     const exchange = this.#keep(
-      {
-        request: { method, url: shown, headers: {} },
-        error: message,
-        durationMs: 0,
-        curl: this.redactSecret(curlFor(method, url.href, {}, false)),
-        keyWithheld: true,
-      },
+      exchangeRecord(
+        { method, url: shown, headers: {} },
+        () => this.redactSecret(curlFor(method, url.href, {}, false)),
+        { error: message, durationMs: 0, keyWithheld: true },
+      ),
       tell,
     );
     throw new HttpError("key-in-url", message, exchange, [...previous, exchange]);
@@ -258,11 +278,13 @@ export class HttpClient {
         originAllowed: this.#settings.allowedOrigins.has(url.origin),
       });
       const shownUrl = this.redactSecret(url.href);
-      const evidence = {
-        request: { method, url: shownUrl, headers: plan.record },
-        curl: this.redactSecret(curlFor(method, url.href, plan.record, plan.keySent, settings.keyHeaderName)),
-        ...(plan.keyWithheld ? { keyWithheld: true } : {}),
-      };
+      const request = { method, url: shownUrl, headers: plan.record };
+      // Only what the line is written from is held, not the request's settings (and the check's onExchange in them).
+      const { href } = url;
+      const { keySent } = plan;
+      const { keyHeaderName } = settings;
+      const curl = () => this.redactSecret(curlFor(method, href, request.headers, keySent, keyHeaderName));
+      const withheld = plan.keyWithheld ? { keyWithheld: true } : {};
       this.#requestCount++;
       const started = performance.now();
       // The dispatcher's timeouts bound each wait for bytes; the deadline bounds the whole exchange, trickle
@@ -296,12 +318,12 @@ export class HttpClient {
             : `${method} ${shownUrl} failed (${describeError(error)}); check that the target is running and reachable.`,
         );
         const exchange = this.#keep(
-          {
-            ...evidence,
+          exchangeRecord(request, curl, {
+            ...withheld,
             ...(line ? { response: this.#responseRecord(line, body, bodyBuffer(body), true) } : {}),
             error: message,
             durationMs: Math.round(performance.now() - started),
-          },
+          }),
           settings.onExchange,
         );
         throw new HttpError(timedOut ? "timeout" : "network", message, exchange, [...previous, exchange]);
@@ -310,11 +332,11 @@ export class HttpClient {
       }
       const buffer = bodyBuffer(body);
       const exchange = this.#keep(
-        {
-          ...evidence,
+        exchangeRecord(request, curl, {
+          ...withheld,
           response: this.#responseRecord(line, body, buffer, body.truncated),
           durationMs: Math.round(performance.now() - started),
-        },
+        }),
         settings.onExchange,
       );
       return {
@@ -337,10 +359,23 @@ export class HttpClient {
   ): NonNullable<ExchangeRecord["response"]> {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(line.headers)) headers[name] = this.redactSecret(value);
+    const { apiKey } = this.#settings;
+    // The excerpt is made when it is first read, which for most exchanges is never: from a copy of the bytes it
+    // needs, so that the record does not hold the body itself.
+    let source: Buffer | undefined = Buffer.from(
+      bytes.subarray(0, excerptSourceBytes(apiKey, EXCERPT_CHARS)),
+    );
+    let excerpt: string | undefined;
     return {
       status: line.status,
       headers,
-      bodyExcerpt: redactedBodyExcerpt(bytes, this.#settings.apiKey, EXCERPT_CHARS),
+      get bodyExcerpt(): string {
+        if (excerpt === undefined) {
+          excerpt = redactedBodyExcerpt(source ?? Buffer.alloc(0), apiKey, EXCERPT_CHARS);
+          source = undefined;
+        }
+        return excerpt;
+      },
       bodyBytes: body.bytes,
       truncated,
     };

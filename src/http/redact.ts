@@ -81,8 +81,17 @@ export function redactedExcerpt(text: string, secret: string | undefined, maxCha
  * body of megabytes is not decoded whole for the two thousand characters its evidence shows.
  */
 export function redactedBodyExcerpt(body: Buffer, secret: string | undefined, maxChars: number): string {
-  const bytes = 3 * (maxChars + marginOf(secret) + 1);
-  return redactedExcerpt(body.subarray(0, bytes).toString("utf8"), secret, maxChars);
+  return redactedExcerpt(
+    body.subarray(0, excerptSourceBytes(secret, maxChars)).toString("utf8"),
+    secret,
+    maxChars,
+  );
+}
+
+/** How many of a body's first bytes its excerpt of `maxChars` characters is made from, whatever they encode. */
+export function excerptSourceBytes(secret: string | undefined, maxChars: number): number {
+  // A character is at most three bytes of UTF-8 in one UTF-16 code unit (four bytes make two).
+  return 3 * (maxChars + marginOf(secret) + 1);
 }
 
 /** Percent-decodes what can be decoded, leaving a malformed escape as it is. */

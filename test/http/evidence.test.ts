@@ -122,6 +122,25 @@ describe("exchange records", () => {
     expect(excerpt.slice(1995)).toBe("[reda");
   });
 
+  it("makes the excerpt from bytes of its own, not from the body it hands over", async () => {
+    const result = await client.get(`${server.origin}/straddle`);
+    // What the caller does with the body afterwards does not reach the evidence, which writes it when first read.
+    result.body.fill(0x7a);
+    const excerpt = result.exchange.response?.bodyExcerpt ?? "";
+    expect(excerpt.startsWith("x".repeat(1995))).toBe(true);
+    expect(excerpt.slice(1995)).toBe("[reda");
+    expect(result.exchange.response?.bodyExcerpt).toBe(excerpt);
+  });
+
+  it("writes the same evidence into a report as when it is read", async () => {
+    const { exchange } = await client.get(`${server.origin}/events`);
+    const written = JSON.parse(JSON.stringify(exchange)) as typeof exchange;
+    expect(Object.keys(written)).toEqual(["request", "curl", "response", "durationMs"]);
+    expect(written.curl).toBe(exchange.curl);
+    expect(written.response?.bodyExcerpt).toBe('{"ok":true}');
+    expect(structuredClone(exchange)).toEqual(written);
+  });
+
   it("keeps only the last 10,000 exchanges", async () => {
     const bounded = new HttpClient({ allowedOrigins: [] });
     for (let i = 0; i <= 10_000; i++) {

@@ -62,13 +62,14 @@ export function eventsOrVerdict(
   q: EventQuery,
   answer: Answer,
 ): EpcisEvent[] | CaseResult {
-  const evidence = exchangeEvidence(exchangeOf(answer));
+  // Built for a verdict or a note alone: an answer of events, the usual case, needs none.
+  const evidence = () => exchangeEvidence(exchangeOf(answer));
   // A value the harness invented may be refused (ARCHITECTURE.md): at most a warning under the probe's own
   // requirement, and the case says nothing about the check that drew it.
   const probeRefused = (how: string): CaseResult | undefined => {
     const probe = probeOf(e.known, q);
     if (probe === undefined) return undefined;
-    findings.note(probe, { reason: `${encodeQuery(q)} was ${how}`, evidence });
+    findings.note(probe, { reason: `${encodeQuery(q)} was ${how}`, evidence: evidence() });
     return { status: "inconclusive", reason: `${INCONCLUSIVE_PROBE} (see ${probe})` };
   };
   switch (answer.kind) {
@@ -78,7 +79,7 @@ export function eventsOrVerdict(
       if (isNarrow(q)) {
         findings.note("EVT-413-NARROW", {
           reason: `the narrow query ${encodeQuery(q)} was refused with 413 as too broad`,
-          evidence,
+          evidence: evidence(),
         });
       }
       return { status: "inconclusive", reason: INCONCLUSIVE_413 };
@@ -87,17 +88,17 @@ export function eventsOrVerdict(
         probeRefused(`refused with status ${answer.result.status}`) ??
         failWith(
           `the query ${encodeQuery(q)}, whose values all come from the target's own events, was refused with status ${answer.result.status}`,
-          evidence,
+          evidence(),
         )
       );
     case "broken":
       if (answer.paging !== undefined) {
-        findings.note("EVT-PAGING", { reason: answer.message, evidence });
+        findings.note("EVT-PAGING", { reason: answer.message, evidence: evidence() });
         return { status: "inconclusive", reason: INCONCLUSIVE_PAGING };
       }
       return (
         probeRefused(`not answered: ${answer.message}`) ??
-        failWith(`the query ${encodeQuery(q)} got no usable answer: ${answer.message}`, evidence)
+        failWith(`the query ${encodeQuery(q)} got no usable answer: ${answer.message}`, evidence())
       );
     case "events":
       noteContent(e, findings, answer);
