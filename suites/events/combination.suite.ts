@@ -60,7 +60,7 @@ async function checkRelation(
   const keep = (id: string) =>
     combine === "union" ? sets.some((s) => s.has(id)) : sets.every((s) => s.has(id));
   const expected = unionOf(...partEvents).filter((e) => keep(eventIdentity(e)));
-  const problem = relationProblem(`${relation} for ${encodeQuery(q)}`, expected, answered);
+  const problem = relationProblem(() => `${relation} for ${encodeQuery(q)}`, expected, answered);
   if (problem === undefined) return { status: "ok" };
   const result = failWith(problem.reason, exchangeEvidence(exchangeOf(whole!), problem.evidence));
   return blamePaging(env, findings, result, [

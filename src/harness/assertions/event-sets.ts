@@ -17,24 +17,37 @@ export function identities(events: readonly EpcisEvent[]): string[] {
   return events.map((e) => eventIdentity(e));
 }
 
+/**
+ * The answered events against the expected ones, by identity: each list in the order of first sight. Once per case
+ * of every filter check, so it walks each list once and builds no list an equal answer does not need.
+ */
 export function compareEventSets(
   expected: readonly EpcisEvent[],
   actual: readonly EpcisEvent[],
 ): SetComparison {
-  const want = new Set(identities(expected));
+  const want = new Set<string>();
+  for (const e of expected) want.add(eventIdentity(e));
   const seen = new Set<string>();
-  const duplicated = new Set<string>();
-  for (const id of identities(actual)) {
-    if (seen.has(id)) duplicated.add(id);
+  const extra: string[] = [];
+  let twice: Set<string> | undefined;
+  for (const e of actual) {
+    const id = eventIdentity(e);
+    if (seen.has(id)) {
+      twice ??= new Set();
+      twice.add(id);
+      continue;
+    }
     seen.add(id);
+    if (!want.has(id)) extra.push(id);
   }
-  const missing = [...want].filter((id) => !seen.has(id));
-  const extra = [...seen].filter((id) => !want.has(id));
+  // The identities seen that were wanted are all those wanted exactly when they are as many.
+  const missing = seen.size - extra.length === want.size ? [] : [...want].filter((id) => !seen.has(id));
+  const duplicated = twice === undefined ? [] : [...twice];
   return {
-    equal: missing.length === 0 && extra.length === 0 && duplicated.size === 0,
+    equal: missing.length === 0 && extra.length === 0 && duplicated.length === 0,
     missing,
     extra,
-    duplicated: [...duplicated],
+    duplicated,
   };
 }
 

@@ -65,16 +65,20 @@ export function answerProblem(check: AnswerCheck): Failure | undefined {
   };
 }
 
-/** Two event sets that a relation says are equal, e.g. "A|B" and "A" ∪ "B"; `relation` names it in the reason. */
+/**
+ * Two event sets that a relation says are equal, e.g. "A|B" and "A" ∪ "B"; `relation` names it in the reason (a
+ * function, for a name that costs something to write and is needed only when the relation fails).
+ */
 export function relationProblem(
-  relation: string,
+  relation: string | (() => string),
   expected: readonly EpcisEvent[],
   actual: readonly EpcisEvent[],
 ): Failure | undefined {
   const comparison = compareEventSets(expected, actual);
   if (comparison.equal) return undefined;
+  const named = typeof relation === "string" ? relation : relation();
   return {
-    reason: `${relation} does not hold: ${describeComparison(comparison)}`,
+    reason: `${named} does not hold: ${describeComparison(comparison)}`,
     evidence: {
       expected: { events: expected.length },
       actual: { events: actual.length, duplicated: listed(comparison.duplicated) },

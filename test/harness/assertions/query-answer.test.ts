@@ -95,4 +95,17 @@ describe("relationProblem", () => {
     expect(problem?.evidence.missing).toEqual(["e1"]);
     expect(problem?.evidence.extra).toEqual(["e3"]);
   });
+
+  it("writes a relation given as a function only when the relation fails", () => {
+    let written = 0;
+    const name = () => {
+      written += 1;
+      return "A|B for EQ_bizStep=a%7Cb";
+    };
+    expect(relationProblem(name, [inList, asChild], [asChild, inList])).toBeUndefined();
+    expect(written).toBe(0);
+    const problem = relationProblem(name, [inList, asChild], [asChild]);
+    expect(problem?.reason.startsWith("A|B for EQ_bizStep=a%7Cb does not hold")).toBe(true);
+    expect(written).toBe(1);
+  });
 });
