@@ -53,6 +53,32 @@ function statusLine(head: ResponseHead | undefined): StatusLine {
   return { status: head.status, headers: flat };
 }
 
+// The functions an exchange keeps are made here, outside the method that sends it: a function made within that
+// method would hold everything the method's other functions hold, the exchange's body among them, for as long as
+// the exchange is kept, which for the exchanges of a run's answers is the whole run.
+
+/** The curl line of a request, written when it is asked for, from what it is written from alone. */
+function curlLine(
+  client: HttpClient,
+  method: string,
+  href: string,
+  headers: Record<string, string>,
+  keySent: boolean,
+  keyHeaderName: string | undefined,
+): () => string {
+  return () => client.redactSecret(curlFor(method, href, headers, keySent, keyHeaderName));
+}
+
+/** Ends the exchange at its deadline, unless the returned timer is cleared first; it keeps no process alive. */
+function deadlineFor(sent: CappedExchange, timeoutMs: number): NodeJS.Timeout {
+  const timer = setTimeout(
+    () => sent.abort(new DOMException("The exchange took longer than its timeout.", "TimeoutError")),
+    timeoutMs,
+  );
+  timer.unref();
+  return timer;
+}
+
 /**
  * An exchange as the evidence keeps it, its members in the order reports write them. Its curl line is written when
  * it is first read, which for most exchanges is never: a run keeps the exchanges of its answers to the end.
@@ -97,6 +123,7 @@ export class HttpClient {
   readonly #pace: RateLimiter;
   #requestCount = 0;
   #closed = false;
+  readonly #redactText = (text: string): string => this.redactSecret(text);
 
   constructor(options: HttpClientOptions) {
     this.#settings = clientSettings(options);
@@ -279,11 +306,7 @@ export class HttpClient {
       });
       const shownUrl = this.redactSecret(url.href);
       const request = { method, url: shownUrl, headers: plan.record };
-      // Only what the line is written from is held, not the request's settings (and the check's onExchange in them).
-      const { href } = url;
-      const { keySent } = plan;
-      const { keyHeaderName } = settings;
-      const curl = () => this.redactSecret(curlFor(method, href, request.headers, keySent, keyHeaderName));
+      const curl = curlLine(this, method, url.href, request.headers, plan.keySent, settings.keyHeaderName);
       const withheld = plan.keyWithheld ? { keyWithheld: true } : {};
       this.#requestCount++;
       const started = performance.now();
@@ -293,11 +316,7 @@ export class HttpClient {
       // exchange.
       const body = emptyBody();
       const sent = new CappedExchange(body, Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes));
-      const timer = setTimeout(
-        () => sent.abort(new DOMException("The exchange took longer than its timeout.", "TimeoutError")),
-        timeoutMs,
-      );
-      timer.unref();
+      const timer = deadlineFor(sent, timeoutMs);
       let line: StatusLine | undefined;
       try {
         sent.send(this.#agent, url, {
@@ -346,7 +365,7 @@ export class HttpClient {
         url: url.href,
         shownUrl,
         exchange,
-        redactText: (value: string) => this.redactSecret(value),
+        redactText: this.#redactText,
       };
     });
   }
