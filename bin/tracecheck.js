@@ -5,10 +5,10 @@
 // bundle's command is one CommonJS file, run with V8's code cache (scripts/code-cache.js).
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { runBundled } from "../scripts/code-cache.js";
+import { readBundled } from "../scripts/code-cache.js";
 import { bundleBuiltins, loadBuiltins, passedChecks, pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
-import { commandFlagsApply, flagsTag, setCommandFlags } from "../scripts/v8-flags.js";
+import { COMMAND_FLAGS_TAG, commandFlagsApply, flagsTag, setCommandFlags } from "../scripts/v8-flags.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
@@ -26,7 +26,11 @@ if (form !== "bundle") early?.end();
 // or read from a code cache, so that its caches are made and read under them. Node compiles its own modules from
 // the code it keeps compiled for them only under V8's default flags: the modules the bundle requires are loaded
 // first, here and in the early thread (scripts/compiled.js, bundleBuiltins), and the thread's gate is opened after.
-if (commandFlagsApply()) {
+// The bundle's command and its cache are read, which compiles nothing, while the thread loads.
+const flagsApply = commandFlagsApply();
+const bundled =
+  form === "bundle" ? readBundled(root, "command", flagsApply ? COMMAND_FLAGS_TAG : "") : undefined;
+if (flagsApply) {
   loadBuiltins(bundleBuiltins(root, "command"));
   early?.awaitLoaded(THREAD_LOAD_WAIT_MS);
   setCommandFlags();
@@ -37,7 +41,7 @@ if (form === "sources") {
   const { register } = await import("tsx/esm/api");
   register();
 }
-const cached = form === "bundle" ? runBundled(root, "command") : undefined;
+const cached = bundled?.run();
 const { main } =
   cached?.exports ?? (await import(pathToFileURL(pathInForm(root, form, "src/cli/main.ts")).href));
 try {

@@ -4,22 +4,19 @@
 // has then begun to close the server, and says it closed (after which the run ends the thread) only once this one
 // has returned.
 //
-// A thread the command started early has a gate (scripts/early-thread.js): it first loads the modules of Node's own
-// that its code requires, while V8's flags are still the defaults under which Node has them compiled, and runs its
-// code once the command has set its flags and opened the gate.
+// A thread the command started early has a gate (scripts/early-thread.js): its first code has loaded the modules of
+// Node's own that its code requires, while V8's flags were still the defaults under which Node has them compiled,
+// and this file runs the thread's code once the command has set its flags and opened the gate.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { runBundled } from "./code-cache.js";
-import { bundleBuiltins, loadBuiltins } from "./compiled.js";
-import { gateLoaded, passGate, THREAD_GATE, THREAD_GATE_WAIT } from "./early-thread.js";
+import { passGate, THREAD_GATE, THREAD_GATE_WAIT } from "./early-thread.js";
 import { adoptFlagsTag, THREAD_FLAGS_TAG } from "./v8-flags.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const gate = workerData?.[THREAD_GATE];
 if (gate instanceof Int32Array) {
-  loadBuiltins(bundleBuiltins(root, "thread"));
-  gateLoaded(gate);
   const wait = workerData?.[THREAD_GATE_WAIT];
   adoptFlagsTag(passGate(gate, typeof wait === "number" ? wait : undefined));
 } else {

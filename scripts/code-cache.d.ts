@@ -8,6 +8,12 @@ export interface CachedRun {
   save(coverage: number): void;
 }
 export declare function runBundled(root: string, name: "command" | "thread"): CachedRun;
+/** The bundle's file `name` and its cache read now, for the flags tagged `tag`, and run by `run()`. */
+export declare function readBundled(
+  root: string,
+  name: "command" | "thread",
+  tag?: string,
+): { run(): CachedRun };
 export declare function bundleCacheName(root: string, name: "command" | "thread", tag?: string): string;
 export declare function tagged(name: string, tag?: string): string;
 export declare function runCached(

@@ -120,8 +120,25 @@ export function writeCache(dir, name, file, coverage, makeData) {
  * ES_MODULE_IMPORTER: it has none of its own.
  */
 export function runBundled(root, name) {
-  globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
-  return runCached(bundleCode(root, name), { dir: codeCacheDir(root), name: bundleCacheName(root, name) });
+  return readBundled(root, name).run();
+}
+
+/**
+ * Reads the bundle's CommonJS file `name` and its code cache, to be run by `run()` later, under the flags whose tag
+ * is `tag`: the command reads them while it waits to set its flags (bin/tracecheck.js), since reading and checking
+ * them compiles nothing.
+ */
+export function readBundled(root, name, tag = flagsTag()) {
+  const read = readCached(bundleCode(root, name), {
+    dir: codeCacheDir(root),
+    name: bundleCacheName(root, name, tag),
+  });
+  return {
+    run() {
+      globalThis[Symbol.for(ES_MODULE_IMPORTER)] = (specifier) => import(specifier);
+      return read.run();
+    },
+  };
 }
 
 /**
@@ -147,24 +164,33 @@ export function tagged(name, tag = flagsTag()) {
  * coverage is a number from 0 to 255 that grows with how much of the code the process ran (the command counts the
  * checks that passed). save never throws.
  */
-export function runCached(file, { dir, name, require = createRequire(file) }) {
+export function runCached(file, where) {
+  return readCached(file, where).run();
+}
+
+/** runCached in two steps: the file and its cache read and checked now, compiled and run by `run()`. */
+function readCached(file, { dir, name, require = createRequire(file) }) {
   const bytes = readFileSync(file);
   const cacheFile = path.join(dir, `${name}-${contentKey(bytes)}.v8`);
   const cached = readCache(cacheFile);
-  // Node's own wrapper for a CommonJS module, on the source's first line, so that line numbers stay the same.
-  const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {${bytes.toString("utf8")}\n})`,
-    { filename: file, ...(cached === undefined ? {} : { cachedData: cached.data }) },
-  );
-  const used = cached !== undefined && script.cachedDataRejected === false;
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
   return {
-    exports: module.exports,
-    used,
-    save(coverage) {
-      if (used && cached.coverage >= coverageByte(coverage)) return;
-      writeCache(dir, name, cacheFile, coverage, () => script.createCachedData());
+    run() {
+      // Node's own wrapper for a CommonJS module, on the source's first line, so that line numbers stay the same.
+      const script = new vm.Script(
+        `(function (exports, require, module, __filename, __dirname) {${bytes.toString("utf8")}\n})`,
+        { filename: file, ...(cached === undefined ? {} : { cachedData: cached.data }) },
+      );
+      const used = cached !== undefined && script.cachedDataRejected === false;
+      const module = { exports: {} };
+      script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
+      return {
+        exports: module.exports,
+        used,
+        save(coverage) {
+          if (used && cached.coverage >= coverageByte(coverage)) return;
+          writeCache(dir, name, cacheFile, coverage, () => script.createCachedData());
+        },
+      };
     },
   };
 }

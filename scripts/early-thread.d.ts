@@ -22,7 +22,6 @@ export interface EarlyThread {
 }
 export declare const THREAD_GATE: string;
 export declare const THREAD_GATE_WAIT: string;
-export declare function gateLoaded(gate: Int32Array): void;
 export declare function passGate(gate: Int32Array, waitMs?: number): string;
 export declare function startEarlyThread(
   root: string,

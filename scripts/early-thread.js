@@ -9,8 +9,9 @@
 // the V8 flags it runs under (bin/tracecheck.js, scripts/v8-flags.js), saying whether it set them: Node compiles its
 // own modules from the code it keeps compiled for them only under V8's default flags, and the thread's code cache
 // is to be read under the flags it was made under, and named by them.
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { threadEntry } from "./compiled.js";
+import { bundleBuiltins, threadEntry } from "./compiled.js";
 import { COMMAND_FLAGS_TAG } from "./v8-flags.js";
 
 /** Options with which a run serves no embedded reference, or does something else. */
@@ -31,11 +32,30 @@ const RUNNING = 2;
 const OPEN_DEFAULT_FLAGS = 1;
 const OPEN_COMMAND_FLAGS = 2;
 
-/** Says, from the thread, that it has loaded what it loads before the gate. */
-export function gateLoaded(gate) {
-  Atomics.store(gate, LOADED, 1);
-  Atomics.notify(gate, LOADED);
+/** The key of the modules of Node's own the thread loads before its gate, and of the file it then runs. */
+const THREAD_BUILTINS = "tracecheck.threadBuiltins";
+const THREAD_FILE = "tracecheck.threadFile";
+
+/**
+ * The thread's first code, a script rather than a module: it loads the modules of Node's own on the thread's list
+ * and says so at once, and only then has Node's module loader load the thread's file (scripts/bundle-thread.js) and
+ * the modules it imports, which the command need not wait for. The command waits for the thread's modules before it
+ * sets its flags.
+ */
+const PRELUDE = `"use strict";
+const { workerData } = require("node:worker_threads");
+for (const name of workerData[${JSON.stringify(THREAD_BUILTINS)}]) {
+  try {
+    require(name);
+  } catch {
+    // Required again where it is used, which reports it.
+  }
 }
+const gate = workerData[${JSON.stringify(THREAD_GATE)}];
+Atomics.store(gate, ${LOADED}, 1);
+Atomics.notify(gate, ${LOADED});
+import(workerData[${JSON.stringify(THREAD_FILE)}]);
+`;
 
 /**
  * Waits, in the thread, until the gate is open or the wait its starter gave has passed, and says it goes on to run
@@ -61,9 +81,13 @@ export function startEarlyThread(root, argv, { gateWaitMs } = {}) {
   const gate = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   let worker;
   try {
-    const workerData = { [THREAD_GATE]: gate };
+    const workerData = {
+      [THREAD_GATE]: gate,
+      [THREAD_BUILTINS]: bundleBuiltins(root, "thread"),
+      [THREAD_FILE]: pathToFileURL(file).href,
+    };
     if (gateWaitMs !== undefined) workerData[THREAD_GATE_WAIT] = gateWaitMs;
-    worker = new Worker(file, { workerData });
+    worker = new Worker(PRELUDE, { eval: true, workerData });
   } catch {
     return undefined;
   }
