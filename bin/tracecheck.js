@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { readBundled } from "../scripts/code-cache.js";
 import { bundleBuiltins, loadBuiltins, passedChecks, pathInForm, runnable } from "../scripts/compiled.js";
 import { startEarlyThread } from "../scripts/early-thread.js";
-import { COMMAND_FLAGS_TAG, commandFlagsApply, flagsTag, setCommandFlags } from "../scripts/v8-flags.js";
+import { commandFlagsApply, commandFlagsTag, flagsTag, setCommandFlags } from "../scripts/v8-flags.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
@@ -27,10 +27,8 @@ if (form !== "bundle") early?.end();
 // the code it keeps compiled for them only under V8's default flags: the modules the bundle requires are loaded
 // first, here and in the early thread (scripts/compiled.js, bundleBuiltins), and the thread's gate is opened after.
 // The bundle's command and its cache are read, which compiles nothing, while the thread loads.
-const flagsApply = commandFlagsApply();
-const bundled =
-  form === "bundle" ? readBundled(root, "command", flagsApply ? COMMAND_FLAGS_TAG : "") : undefined;
-if (flagsApply) {
+const bundled = form === "bundle" ? readBundled(root, "command", commandFlagsTag()) : undefined;
+if (commandFlagsApply()) {
   loadBuiltins(bundleBuiltins(root, "command"));
   early?.awaitLoaded(THREAD_LOAD_WAIT_MS);
   setCommandFlags();

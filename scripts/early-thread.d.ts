@@ -22,6 +22,11 @@ export interface EarlyThread {
 }
 export declare const THREAD_GATE: string;
 export declare const THREAD_GATE_WAIT: string;
+export declare function startGatedThread(
+  file: string,
+  builtins: readonly string[],
+  workerData?: Record<string, unknown>,
+): { worker: Worker; gate: Int32Array };
 export declare function passGate(gate: Int32Array, waitMs?: number): string;
 export declare function startEarlyThread(
   root: string,

@@ -69,6 +69,21 @@ export function passGate(gate, waitMs = GATE_WAIT_MS) {
 }
 
 /**
+ * A thread that loads the modules of Node's own named in `builtins`, says so at its gate (the gate's first slot),
+ * and then runs the ES module `file`, given `workerData` besides the gate. Exported for its tests.
+ */
+export function startGatedThread(file, builtins, workerData = {}) {
+  const gate = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  const data = {
+    ...workerData,
+    [THREAD_GATE]: gate,
+    [THREAD_BUILTINS]: builtins,
+    [THREAD_FILE]: pathToFileURL(file).href,
+  };
+  return { worker: new Worker(PRELUDE, { eval: true, workerData: data }), gate };
+}
+
+/**
  * The thread started early for `argv` (the command's arguments), or undefined when they rule it out. A test may say
  * how long the thread waits for its gate (`gateWaitMs`).
  */
@@ -78,16 +93,14 @@ export function startEarlyThread(root, argv, { gateWaitMs } = {}) {
     return undefined;
   }
   const file = threadEntry(root, "bundle");
-  const gate = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   let worker;
+  let gate;
   try {
-    const workerData = {
-      [THREAD_GATE]: gate,
-      [THREAD_BUILTINS]: bundleBuiltins(root, "thread"),
-      [THREAD_FILE]: pathToFileURL(file).href,
-    };
-    if (gateWaitMs !== undefined) workerData[THREAD_GATE_WAIT] = gateWaitMs;
-    worker = new Worker(PRELUDE, { eval: true, workerData });
+    ({ worker, gate } = startGatedThread(
+      file,
+      bundleBuiltins(root, "thread"),
+      gateWaitMs === undefined ? {} : { [THREAD_GATE_WAIT]: gateWaitMs },
+    ));
   } catch {
     return undefined;
   }

@@ -31,6 +31,11 @@ export function commandFlagsApply() {
   return Number(process.versions.v8.split(".")[0]) <= 12;
 }
 
+/** The tag of the flags the command runs under once it has set them: empty where they do not apply. */
+export function commandFlagsTag() {
+  return commandFlagsApply() ? COMMAND_FLAGS_TAG : "";
+}
+
 /** Sets the command's flags where they apply, for the whole process; says whether it did. */
 export function setCommandFlags() {
   if (!commandFlagsApply()) return false;

@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import { InvalidArgumentError, RequestAbortedError } from "undici/lib/core/errors.js";
+import { RequestAbortedError } from "undici/lib/core/errors.js";
 import { parseHeaders } from "undici/lib/core/util.js";
 import { Semaphore } from "./semaphore.ts";
 
@@ -64,8 +64,6 @@ export interface ExchangeOptions {
   body?: Buffer;
   /** The longest wait for the answer's head, and then for each part of its body. */
   waitMs: number;
-  /** The most body bytes kept; the exchange ends at the first byte past them. */
-  maxBytes: number;
 }
 
 /**
@@ -109,14 +107,11 @@ export class CappedExchange {
     return this.#aborted;
   }
 
-  /** Sends the request to `dispatcher`; its outcome is `done`. */
+  /**
+   * Sends the request to `dispatcher`; its outcome is `done`. The dispatcher refuses, through the handler, what it
+   * cannot send (a URL other than http or https among it).
+   */
   send(dispatcher: Dispatcher, url: URL, options: ExchangeOptions): this {
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      this.#finish(
-        new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`."),
-      );
-      return this;
-    }
     dispatcher.dispatch(
       {
         origin: url.origin,
@@ -166,7 +161,6 @@ export class CappedExchange {
     if (this.#settled) return false;
     const into = this.#into;
     if (
-      this.#large === undefined &&
       !this.#askedTurn &&
       into.bytes + chunk.length > LARGE_BODY_BYTES &&
       this.#maxBytes > LARGE_BODY_BYTES

@@ -48,7 +48,8 @@ function statusLine(head: ResponseHead | undefined): StatusLine {
   if (head === undefined) throw new Error("The server ended the exchange without an answer.");
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(head.headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+    // undici gives the names in lower case.
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return { status: head.status, headers: flat };
 }
@@ -64,7 +65,7 @@ function curlLine(
   href: string,
   headers: Record<string, string>,
   keySent: boolean,
-  keyHeaderName: string | undefined,
+  keyHeaderName?: string,
 ): () => string {
   return () => client.redactSecret(curlFor(method, href, headers, keySent, keyHeaderName));
 }
@@ -227,14 +228,10 @@ export class HttpClient {
     const shown = this.redactSecret(raw);
     const message = `"${shown}" is not an http or https URL, so no request was made; check where this URL came from.`;
     const exchange = this.#keep(
-      exchangeRecord(
-        { method, url: shown, headers: {} },
-        () => this.redactSecret(curlFor(method, raw, {}, false)),
-        {
-          error: message,
-          durationMs: 0,
-        },
-      ),
+      exchangeRecord({ method, url: shown, headers: {} }, curlLine(this, method, raw, {}, false), {
+        error: message,
+        durationMs: 0,
+      }),
       tell,
     );
     throw new HttpError("invalid-url", message, exchange, [...previous, exchange]);
@@ -279,11 +276,11 @@ export class HttpClient {
     const shown = this.redactSecret(url.href);
     const message = `${method} ${shown} was not sent: its URL carries the API key and ${url.origin} is not an origin the key may go to (the target's, the resolver's or --allow-origin).`;
     const exchange = this.#keep(
-      exchangeRecord(
-        { method, url: shown, headers: {} },
-        () => this.redactSecret(curlFor(method, url.href, {}, false)),
-        { error: message, durationMs: 0, keyWithheld: true },
-      ),
+      exchangeRecord({ method, url: shown, headers: {} }, curlLine(this, method, url.href, {}, false), {
+        error: message,
+        durationMs: 0,
+        keyWithheld: true,
+      }),
       tell,
     );
     throw new HttpError("key-in-url", message, exchange, [...previous, exchange]);
@@ -324,7 +321,6 @@ export class HttpClient {
           headers: plan.send,
           ...(settings.body !== undefined ? { body: settings.body } : {}),
           waitMs: timeoutMs,
-          maxBytes: Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes),
         });
         await sent.done;
         line = statusLine(sent.head);

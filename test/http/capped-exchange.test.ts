@@ -7,6 +7,7 @@ import {
   LARGE_BODY_BYTES,
   TRUNCATED_KEPT_BYTES,
 } from "../../src/http/body.ts";
+import { Agent } from "../../src/http/undici.ts";
 
 /** An exchange sent to a dispatcher that only keeps its handler, so that the test plays the server's part. */
 function started(maxBytes: number) {
@@ -23,7 +24,6 @@ function started(maxBytes: number) {
     method: "GET",
     headers: {},
     waitMs: 1000,
-    maxBytes,
   });
   const played = handler!;
   const state = { stopped: undefined as unknown, resumed: 0 };
@@ -83,7 +83,6 @@ describe("an exchange's body", () => {
       method: "GET",
       headers: {},
       waitMs: 1000,
-      maxBytes: 100,
     });
     const reason = new Error("deadline");
     exchange.abort(reason);
@@ -97,15 +96,19 @@ describe("an exchange's body", () => {
     expect(exchange.aborted).toBe(true);
   });
 
-  it("refuses a URL that is not http or https", async () => {
-    const exchange = new CappedExchange(emptyBody(), 100);
-    exchange.send({ dispatch: () => true } as unknown as Dispatcher, new URL("ftp://127.0.0.1/"), {
-      method: "GET",
-      headers: {},
-      waitMs: 1000,
-      maxBytes: 100,
-    });
-    await expect(exchange.done).rejects.toThrow("Invalid URL protocol");
+  it("ends in the dispatcher's refusal of a URL that is not http or https", async () => {
+    const agent = new Agent();
+    try {
+      const exchange = new CappedExchange(emptyBody(), 100).send(agent, new URL("ftp://127.0.0.1/"), {
+        method: "GET",
+        headers: {},
+        waitMs: 1000,
+      });
+      await expect(exchange.done).rejects.toThrow("Invalid URL protocol");
+      expect(exchange.head).toBeUndefined();
+    } finally {
+      await agent.close();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { threadEntry } from "../../scripts/compiled.js";
-import { type EarlyThread, startEarlyThread } from "../../scripts/early-thread.js";
+import { type EarlyThread, startEarlyThread, startGatedThread } from "../../scripts/early-thread.js";
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
 import { type ReferenceThread, startReferenceThread, type ThreadStart } from "../../src/reference/thread.ts";
@@ -229,6 +229,36 @@ describe("a thread started early, before the command knows its options", () => {
     early!.end();
     early!.end();
     await ended;
+  });
+
+  test("its first code loads the modules on its list and says so before the thread's own file runs", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-gated-"));
+    try {
+      // A file that tells what was loaded by the time it ran, and whether the gate said so already; it imports
+      // nothing that loads zlib.
+      const file = path.join(dir, "tell.mjs");
+      await writeFile(
+        file,
+        `import { parentPort, workerData } from "node:worker_threads";
+        const gate = Object.values(workerData).find((v) => v instanceof Int32Array);
+        parentPort.postMessage({
+          zlib: process.moduleLoadList.includes("NativeModule zlib"),
+          loaded: Atomics.load(gate, 0),
+        });`,
+      );
+      const told = async (builtins: string[]) => {
+        const { worker } = startGatedThread(file, builtins);
+        const ended = exited(worker);
+        const message = await new Promise((resolve) => worker.once("message", resolve));
+        await ended;
+        return message;
+      };
+      expect(await told(["node:zlib"])).toEqual({ zlib: true, loaded: 1 });
+      // Without it on the list, the thread never loads zlib: the first answer is the list's doing.
+      expect(await told([])).toEqual({ zlib: false, loaded: 1 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test("is not taken from the moment it fails to load, though it has not exited yet", async () => {
