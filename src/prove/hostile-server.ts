@@ -335,7 +335,8 @@ export async function startHostileTarget(opts: {
         return send(res, { ...f, body: rehref(f.body, to) });
       }
       case "paging-off-origin": {
-        // A next page on another origin, with the rest of the query: its answer must never be merged silently.
+        // A next page on another origin, with the rest of the query, where only 404 answers: the page is followed
+        // (without the key) and leads to no page.
         const f = await forward(req, path);
         return send(res, {
           ...f,

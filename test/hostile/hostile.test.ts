@@ -404,7 +404,7 @@ describe("a hostile target", () => {
     expectKeySafe(r);
   });
 
-  test("that links its next page to another origin: the page is not merged, the evidence names the origin", () => {
+  test("that links its next page to another origin answering 404: no filter passes, the evidence names the origin", () => {
     const r = result(byName("links its next page to another origin"));
     expectFinished(r.outcome);
     for (const id of FILTER_REQUIREMENTS) expect(requirement(r.outcome, id).status, id).not.toBe("pass");

@@ -211,26 +211,44 @@ describe("followPages", () => {
     expect(a.received.length).toBe(before);
   });
 
-  it("stops at a next link to another origin, naming it, without merging its page", async () => {
-    const { pages, problem } = await followPages(client, `${a.origin}/away?to=open`);
-    expect(pages).toHaveLength(1);
-    expect(problem?.kind).toBe("off-origin");
-    expect(problem?.message).toContain(`Page 2 (${b.origin}/open)`);
-    expect(problem?.message).toContain(`another origin than the first page (${a.origin})`);
-    expect(problem?.message).toMatch(/not taken into the answer/);
-    // It was read, for the evidence, without the key.
+  // Spec 4.1 states no rule that keeps an answer's pages on one origin: the page there is taken like any other.
+  it("follows a next link to another origin without the key, taking its page", async () => {
+    const admitted: string[] = [];
+    const { pages, problem } = await followPages(client, `${a.origin}/away?to=open`, {
+      admit: (response) => {
+        admitted.push(response.url);
+        return true;
+      },
+    });
+    expect(problem).toBeUndefined();
+    expect(pages.map((page) => page.json())).toEqual([{ events: [] }, { page: "b" }]);
+    expect(admitted).toEqual([`${a.origin}/away?to=open`, `${b.origin}/open`]);
+    // The key goes to no other origin.
     expect(b.received.at(-1)?.headers["x-api-key"]).toBeUndefined();
-    expect(problem?.exchange.keyWithheld).toBe(true);
-    expect(problem?.result?.json()).toEqual({ page: "b" });
+    expect(pages[1]?.exchange.keyWithheld).toBe(true);
+    expect(pages[0]?.exchange.keyWithheld).toBeUndefined();
   });
 
-  it("stops at a next page that redirects to another origin", async () => {
+  it("follows the pages of another origin on from there, never with the key", async () => {
+    const before = b.received.length;
+    const { pages, problem } = await followPages(
+      client,
+      `${a.origin}/away?to=${encodeURIComponent("paged?page=1")}`,
+    );
+    expect(problem).toBeUndefined();
+    expect(pages.map((page) => page.json())).toEqual([{ events: [] }, { page: "b1" }, { page: "b2" }]);
+    const reached = b.received.slice(before);
+    expect(reached.map((r) => r.url)).toEqual(["/paged?page=1", "/paged?page=2"]);
+    for (const r of reached) expect(r.headers["x-api-key"]).toBeUndefined();
+  });
+
+  it("follows a next page that redirects to another origin", async () => {
     const { pages, problem } = await followPages(client, `${a.origin}/jump`, {
       request: { redirect: "follow" },
     });
-    expect(pages).toHaveLength(1);
-    expect(problem?.kind).toBe("off-origin");
-    expect(problem?.result?.url).toBe(`${b.origin}/open`);
+    expect(problem).toBeUndefined();
+    expect(pages.map((page) => page.json())).toEqual([{ page: "1" }, { page: "b" }]);
+    expect(pages[1]?.url).toBe(`${b.origin}/open`);
   });
 
   it("takes the origin of the answer from the first page as it answered, after redirects", async () => {
