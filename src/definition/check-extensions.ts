@@ -1,7 +1,7 @@
-import { canonicalBizStep } from "../model/bizstep.ts";
 import { LIST_PARAMETERS } from "../model/types.ts";
-import { CORE_EVENTS, canonicalDisposition } from "./core-events.ts";
-import { deref, isObject } from "./json-pointer.ts";
+import { CORE_EVENTS } from "./core-events.ts";
+import { CORE_EVENTS_EXTENSION, findCoreEvents, noAction } from "./declared-core-events.ts";
+import { deref, escapePointer, isObject } from "./json-pointer.ts";
 import { type FoundProperty, findMasterDataSchemas, propertiesOf } from "./master-data-schemas.ts";
 import { parametersOf } from "./operations.ts";
 import type { ExtensionProblem, JsonObject, MasterDataTypeName } from "./types.ts";
@@ -12,43 +12,58 @@ const CLASSIFICATIONS: Partial<Record<MasterDataTypeName, string>> = {
   "gs1:Place": "locationClassification",
 };
 
+/** Whether a row's column holds spec 6's value for it: event types and actions compared without case. */
+function sameAsSpec(value: unknown, spec: string | null): boolean {
+  if (spec === null) return noAction(value);
+  return typeof value === "string" && value.trim().toLowerCase() === spec.toLowerCase();
+}
+
+/**
+ * Spec 6 fixes the name, event type and action of the seven core events and says that their signatures are
+ * declared in x-std-core-events. Where the definition puts it and the shape of its rows are not shown
+ * (declared-core-events.ts reads them wherever a reader would), nor are its further columns ("The names and values
+ * of those further columns: not shown"), so bizStep and disposition are the definition's own and not judged.
+ */
 function checkCoreEvents(raw: JsonObject): ExtensionProblem[] {
-  const at = "/x-std-core-events";
-  const list = raw["x-std-core-events"];
-  if (list === undefined) {
+  const declared = findCoreEvents(raw);
+  if (!declared.found) {
+    return [
+      {
+        family: "core-events",
+        path: `/${CORE_EVENTS_EXTENSION}`,
+        message: `${CORE_EVENTS_EXTENSION} is not declared anywhere in the definition; declare the seven core events of spec 6.`,
+      },
+    ];
+  }
+  const { at, rows } = declared;
+  if (rows === undefined) {
     return [
       {
         family: "core-events",
         path: at,
-        message: "x-std-core-events is missing; declare the seven core events of spec 6.",
+        message: `${CORE_EVENTS_EXTENSION} must list the event signatures, as a list of rows or as rows keyed by the event's name.`,
       },
     ];
   }
-  if (!Array.isArray(list)) {
-    return [
-      { family: "core-events", path: at, message: "x-std-core-events must be a list of event signatures." },
-    ];
-  }
   const problems: ExtensionProblem[] = [];
-  const known = new Set(CORE_EVENTS.map((e) => e.name));
-  list.forEach((entry, i) => {
-    if (!isObject(entry) || typeof entry.name !== "string") {
+  for (const row of rows) {
+    if (row.written === undefined) {
       problems.push({
         family: "core-events",
-        path: `${at}/${i}`,
+        path: row.at,
         message: "An entry without a name cannot be matched to a core event.",
       });
-    } else if (!known.has(entry.name)) {
+    } else if (row.name === undefined) {
       problems.push({
         family: "core-events",
-        path: `${at}/${i}`,
-        message: `${entry.name} is not one of the seven core events of spec 6.`,
+        path: row.at,
+        message: `${row.written} is not one of the seven core events of spec 6.`,
       });
     }
-  });
+  }
   for (const expected of CORE_EVENTS) {
-    const indexes = list.flatMap((e, i) => (isObject(e) && e.name === expected.name ? [i] : []));
-    const first = indexes[0];
+    const same = rows.filter((r) => r.name === expected.name);
+    const first = same[0];
     if (first === undefined) {
       problems.push({
         family: "core-events",
@@ -57,39 +72,40 @@ function checkCoreEvents(raw: JsonObject): ExtensionProblem[] {
       });
       continue;
     }
-    if (indexes.length > 1) {
+    if (same.length > 1) {
       problems.push({
         family: "core-events",
         path: at,
-        message: `The core event ${expected.name} is declared ${indexes.length} times.`,
+        message: `The core event ${expected.name} is declared ${same.length} times.`,
       });
     }
-    const entry = list[first] as JsonObject;
-    const same = (field: keyof typeof expected, canon: (s: string) => string): boolean => {
-      const want = expected[field];
-      const got = entry[field] ?? null;
-      return want === null ? got === null : typeof got === "string" && canon(got) === canon(want);
-    };
-    const columns: [keyof typeof expected, (s: string) => string][] = [
-      ["eventType", (s) => s],
-      ["action", (s) => s],
-      ["bizStep", canonicalBizStep],
-      ["disposition", canonicalDisposition],
-    ];
-    for (const [field, canon] of columns) {
-      if (!same(field, canon)) {
-        problems.push({
-          family: "core-events",
-          path: `${at}/${first}/${field}`,
-          message: `${expected.name} has ${field} ${JSON.stringify(entry[field] ?? null)} where spec 6 fixes ${JSON.stringify(expected[field])}.`,
-        });
-      }
+    const columns = [
+      ["eventType", "event type"],
+      ["action", "action"],
+    ] as const;
+    for (const [field, label] of columns) {
+      const { key, value } = first.columns[field];
+      if (sameAsSpec(value, expected[field])) continue;
+      problems.push({
+        family: "core-events",
+        path: `${first.at}/${escapePointer(key ?? field)}`,
+        message: `${expected.name} has ${label} ${JSON.stringify(value ?? null)} where spec 6 fixes ${JSON.stringify(expected[field])}.`,
+      });
     }
   }
   return problems;
 }
 
-/** Every property of a master data schema, nested ones (e.g. of an address) included. */
+/**
+ * The members a JSON-LD document uses to say what it is rather than to state an attribute: its keywords (@context,
+ * @type, @id, …) and the aliases contexts give @id and @type. They are not properties of the GS1 Web Vocabulary,
+ * so they have no attribute name in the controlled business vocabulary for x-kde-name to hold (spec 2.2).
+ */
+export function isJsonLdKeyword(name: string): boolean {
+  return name.startsWith("@") || name === "id" || name === "type";
+}
+
+/** Every property of a master data schema, nested ones (e.g. of an address) included, JSON-LD keywords left out. */
 function allProperties(raw: JsonObject, schema: unknown, at: string): FoundProperty[] {
   const out: FoundProperty[] = [];
   const seen = new Set<string>();
@@ -98,6 +114,7 @@ function allProperties(raw: JsonObject, schema: unknown, at: string): FoundPrope
     if (seen.has(r.at)) return;
     seen.add(r.at);
     for (const property of propertiesOf(raw, r.node, r.at)) {
+      if (isJsonLdKeyword(property.name)) continue;
       out.push(property);
       visit(property.schema, property.at);
       const items = property.schema.items;

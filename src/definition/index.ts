@@ -1,5 +1,6 @@
 export { checkExtensions } from "./check-extensions.ts";
 export { CORE_EVENTS, canonicalDisposition } from "./core-events.ts";
+export { CORE_EVENTS_EXTENSION, type FoundCoreEvents, findCoreEvents } from "./declared-core-events.ts";
 export { DefinitionError, SchemaUnavailableError } from "./errors.ts";
 export { type LoadOptions, loadDefinition, openApiProblem } from "./load-definition.ts";
 export {

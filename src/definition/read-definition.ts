@@ -1,4 +1,6 @@
 import path from "node:path";
+import { CORE_EVENTS } from "./core-events.ts";
+import { findCoreEvents, noAction } from "./declared-core-events.ts";
 import { isObject, resolveLocalRef } from "./json-pointer.ts";
 import { findMasterDataSchemas, propertiesOf } from "./master-data-schemas.ts";
 import { getOperation, parametersOf, pathsOf, resolverTemplates, successSchema } from "./operations.ts";
@@ -36,26 +38,30 @@ function queryParameters(raw: JsonObject): QueryParameterInfo[] {
 
 const nullable = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
-/** Entries too malformed to read are left out here; checkExtensions names them. */
+/**
+ * The rows of x-std-core-events wherever the definition declares it (declared-core-events.ts), each as the
+ * signature of the core event of spec 6 it names, with the definition's further columns. A row that names none
+ * of the seven, or fixes no bizStep, says nothing the checks can use and is left out; checkExtensions names rows
+ * that are wrong.
+ */
 function coreEvents(raw: JsonObject): CoreEventSignature[] {
-  const list = raw["x-std-core-events"];
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((e): CoreEventSignature[] =>
-    isObject(e) &&
-    typeof e.name === "string" &&
-    typeof e.eventType === "string" &&
-    typeof e.bizStep === "string"
-      ? [
-          {
-            name: e.name,
-            eventType: e.eventType,
-            action: nullable(e.action),
-            bizStep: e.bizStep,
-            disposition: nullable(e.disposition),
-          },
-        ]
-      : [],
-  );
+  const declared = findCoreEvents(raw);
+  if (!declared.found || declared.rows === undefined) return [];
+  return declared.rows.flatMap((row): CoreEventSignature[] => {
+    const spec = CORE_EVENTS.find((e) => e.name === row.name);
+    const { eventType, action, bizStep, disposition } = row.columns;
+    if (spec === undefined || typeof bizStep.value !== "string") return [];
+    return [
+      {
+        name: spec.name,
+        eventType: typeof eventType.value === "string" ? eventType.value : spec.eventType,
+        action:
+          action.key === undefined ? spec.action : noAction(action.value) ? null : nullable(action.value),
+        bizStep: bizStep.value,
+        disposition: nullable(disposition.value),
+      },
+    ];
+  });
 }
 
 function masterDataTypes(raw: JsonObject): MasterDataTypeInfo[] {

@@ -2,9 +2,11 @@ import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
+  CORE_EVENTS,
   checkExtensions,
   DEFAULT_DEFINITION_FILE,
   type ExtensionProblem,
+  readDefinition,
 } from "../../src/definition/index.ts";
 
 type Obj = Record<string, unknown>;
@@ -97,6 +99,21 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
     ]);
   });
 
+  it("asks no x-kde-name of @context, @type, @id and their aliases, nor of what a @context schema declares", () => {
+    const problems = problemsAfter((d) => {
+      for (const name of ["Organization", "Place", "Product"]) {
+        for (const keyword of ["@context", "@type", "type", "@id", "id"]) {
+          delete propertyOf(d, name, keyword)["x-kde-name"];
+        }
+      }
+      node(d, "components", "schemas", "JsonLdContext").properties = {
+        "@vocab": { type: "string" },
+        gs1: {},
+      };
+    });
+    expect(problems).toEqual([]);
+  });
+
   it("refuses a definition that lacks a master data type", () => {
     const problems = problemsAfter((d) => {
       delete node(d, "components", "schemas").Product;
@@ -122,18 +139,123 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
     ]);
   });
 
-  it("refuses a core event whose fixed columns differ from spec 6", () => {
+  it("refuses a core event whose event type or action differ from spec 6", () => {
     const problems = problemsAfter((d) => {
       coreEvent(d, "Shipping").action = "ADD";
       coreEvent(d, "Transformation").action = "ADD";
-      coreEvent(d, "Disaggregation").disposition = null;
+      coreEvent(d, "Receiving").eventType = "TransactionEvent";
     });
     expect(problems.map((p) => p.path).sort()).toEqual([
-      "/x-std-core-events/3/disposition",
       "/x-std-core-events/4/action",
+      "/x-std-core-events/5/eventType",
       "/x-std-core-events/6/action",
     ]);
     expect(problems.every((p) => p.family === "core-events")).toBe(true);
+  });
+
+  it("leaves the further columns to the definition, since spec 6 does not show them", () => {
+    const problems = problemsAfter((d) => {
+      coreEvent(d, "Disaggregation").disposition = null;
+      coreEvent(d, "Shipping").bizStep = "departing";
+      delete coreEvent(d, "Commission").bizStep;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("finds x-std-core-events wherever a reader would: in info, on the GET /events operation", () => {
+    for (const place of [["info"], ["paths", "/events", "get"], ["components"]]) {
+      const problems = problemsAfter((d) => {
+        node(d, ...place)["x-std-core-events"] = d["x-std-core-events"];
+        delete d["x-std-core-events"];
+      });
+      expect(problems, place.join("/")).toEqual([]);
+    }
+    const moved = problemsAfter((d) => {
+      node(d, "info")["x-std-core-events"] = list(d, "x-std-core-events").slice(1);
+      delete d["x-std-core-events"];
+    });
+    expect(moved).toEqual([
+      {
+        family: "core-events",
+        path: "/info/x-std-core-events",
+        message: "The core event Commission is missing.",
+      },
+    ]);
+  });
+
+  it("takes the top-level x-std-core-events before one nested deeper", () => {
+    const problems = problemsAfter((d) => {
+      node(d, "info")["x-std-core-events"] = [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("reads rows keyed by the event's name, a list wrapped in an object, and the columns as spec 6 names them", () => {
+    const keyed = problemsAfter((d) => {
+      d["x-std-core-events"] = Object.fromEntries(
+        list(d, "x-std-core-events").map(({ name, eventType, action }) => [
+          String(name).toUpperCase(),
+          { "Event type": eventType, Action: action ?? "none (EPCIS has no action field for it)" },
+        ]),
+      );
+    });
+    expect(keyed).toEqual([]);
+    const wrapped = problemsAfter((d) => {
+      d["x-std-core-events"] = {
+        version: 1,
+        events: list(d, "x-std-core-events").map(({ name, eventType, action }) => ({
+          event: name,
+          type: eventType,
+          ...(action === null ? {} : { action: String(action).toLowerCase() }),
+        })),
+      };
+    });
+    expect(wrapped).toEqual([]);
+    const wrong = problemsAfter((d) => {
+      d["x-std-core-events"] = {
+        Commission: { type: "ObjectEvent", action: "OBSERVE" },
+      };
+    });
+    expect(wrong.map((p) => [p.path, p.message])).toEqual([
+      ["/x-std-core-events/Commission/action", 'Commission has action "OBSERVE" where spec 6 fixes "ADD".'],
+      ...["Decommission", "Aggregation", "Disaggregation", "Shipping", "Receiving", "Transformation"].map(
+        (n) => ["/x-std-core-events", `The core event ${n} is missing.`],
+      ),
+    ]);
+  });
+
+  it("gives the checks of events the rows wherever and however the definition writes them", () => {
+    const copy = structuredClone(original);
+    node(copy, "info")["x-std-core-events"] = Object.fromEntries(
+      list(copy, "x-std-core-events").map(({ name, eventType, action, bizStep }) => [
+        name,
+        { type: eventType, action, "business step": name === "Shipping" ? "departing" : bizStep },
+      ]),
+    );
+    delete copy["x-std-core-events"];
+    const rows = readDefinition(copy, "vendor.yaml").coreEvents;
+    expect(rows.map((r) => r.name)).toEqual(CORE_EVENTS.map((e) => e.name));
+    expect(rows.find((r) => r.name === "Shipping")).toEqual({
+      name: "Shipping",
+      eventType: "ObjectEvent",
+      action: "OBSERVE",
+      bizStep: "departing",
+      disposition: null,
+    });
+    expect(rows.find((r) => r.name === "Transformation")?.action).toBeNull();
+  });
+
+  it("refuses x-std-core-events that is not a table of events", () => {
+    const problems = problemsAfter((d) => {
+      d["x-std-core-events"] = "see the standard";
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        family: "core-events",
+        path: "/x-std-core-events",
+        message: expect.stringContaining("must list"),
+      }),
+    ]);
   });
 
   it("accepts the URN and Web URI forms of the fixed bizSteps and dispositions", () => {
@@ -157,7 +279,13 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
     const none = problemsAfter((d) => {
       delete d["x-std-core-events"];
     });
-    expect(none).toEqual([expect.objectContaining({ family: "core-events", path: "/x-std-core-events" })]);
+    expect(none).toEqual([
+      expect.objectContaining({
+        family: "core-events",
+        path: "/x-std-core-events",
+        message: expect.stringContaining("not declared anywhere"),
+      }),
+    ]);
   });
 
   it("refuses a list parameter with x-explode true", () => {
