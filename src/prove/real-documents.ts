@@ -26,7 +26,7 @@ export interface Expected {
 const OUTSIDE_CORE: Expected = {
   status: "warn",
   says: /matches? none of the (seven )?core event signatures/,
-  why: "an event that neither its bizStep nor its type names as a core event (an AssociationEvent, a TransactionEvent at no core step, an ObjectEvent at inspecting or sensor_reporting, GDST's own steps): SHOULD, so a warning",
+  why: "an event that no row of tracecheck's x-std-core-events takes for a core event by its event type and bizStep (an AssociationEvent, a TransactionEvent, an AggregationEvent OBSERVE at receiving, an ObjectEvent at inspecting or sensor_reporting, a TransformationEvent or ObjectEvent at GDST's own steps): spec 6 never says that only core events are served, so a warning",
 };
 const TRANSFORMATION_DISPOSITION: Expected = {
   status: "warn",
@@ -39,19 +39,9 @@ const AGGREGATION_DISPOSITION: Expected = {
   why: "an AggregationEvent ADD is the Aggregation core event, whose disposition tracecheck's definition fixes as active; the example writes in_progress: a warning without --definition",
 };
 const RECEIVING_ACTION: Expected = {
-  status: "fail",
-  says: /is a Receiving \(ObjectEvent, by its bizStep receiving\) with action ADD/,
-  why: "an ObjectEvent at receiving is the Receiving core event, whose action spec 6 fixes as OBSERVE; the example writes ADD",
-};
-const AGGREGATION_ACTION: Expected = {
-  status: "fail",
-  says: /is an Aggregation or Disaggregation \(AggregationEvent, by its type AggregationEvent\) with action OBSERVE/,
-  why: "an AggregationEvent is taken by its type for the Aggregation or the Disaggregation core event, whose actions spec 6 fixes as ADD and DELETE; the example writes OBSERVE",
-};
-const SHIPPING_TYPE: Expected = {
-  status: "fail",
-  says: /is a Shipping \(by its bizStep shipping\) of type TransactionEvent/,
-  why: "an event at shipping is the Shipping core event, whose event type spec 6 fixes as ObjectEvent; the example writes a TransactionEvent",
+  status: "warn",
+  says: /is a Receiving \(ObjectEvent at bizStep \S*receiving\) with action ADD where spec 6 fixes OBSERVE/,
+  why: "an ObjectEvent at receiving is the Receiving core event by tracecheck's x-std-core-events, whose action spec 6 fixes as OBSERVE; the example writes ADD. Which events are core events rests on columns the spec does not show, so without --definition it is a warning",
 };
 const SHIPPING_DISPOSITION: Expected = {
   status: "warn",
@@ -85,7 +75,7 @@ export const EXPECTED: Readonly<Record<string, Readonly<Record<string, Expected>
   [`${GS1}/Example_9.6.1-ObjectEvent.jsonld`]: {},
   [`${GS1}/Example_9.6.1-with-comment.jsonld`]: {},
   [`${GS1}/Example_9.6.2-ObjectEvent.jsonld`]: {},
-  [`${GS1}/Example_9.6.3-AggregationEvent.jsonld`]: { "CORE-SIGNATURE": AGGREGATION_ACTION },
+  [`${GS1}/Example_9.6.3-AggregationEvent.jsonld`]: { "CORE-TYPE": OUTSIDE_CORE },
   [`${GS1}/Example_9.6.4-TransformationEvent.jsonld`]: { "CORE-COLUMNS": TRANSFORMATION_DISPOSITION },
   [`${GS1}/PersistentDisposition-example.jsonld`]: {
     "CORE-TYPE": OUTSIDE_CORE,
@@ -93,7 +83,7 @@ export const EXPECTED: Readonly<Record<string, Readonly<Record<string, Expected>
   [`${GS1}/WithDigitalLinkID/Example_9.6.1-ObjectEventWithDigitalLink.jsonld`]: {},
   [`${GS1}/WithDigitalLinkID/Example_9.6.2-ObjectEventWithDigitalLink.jsonld`]: {},
   [`${GS1}/WithDigitalLinkID/Example_9.6.3-AggregationEventWithDigitalLink.jsonld`]: {
-    "CORE-SIGNATURE": AGGREGATION_ACTION,
+    "CORE-TYPE": OUTSIDE_CORE,
   },
   [`${GS1}/WithDigitalLinkID/Example_9.6.4-TransformationEventWithDigitalLink.jsonld`]: {
     "CORE-COLUMNS": TRANSFORMATION_DISPOSITION,
@@ -103,7 +93,7 @@ export const EXPECTED: Readonly<Record<string, Readonly<Record<string, Expected>
   },
   [`${GS1}/WithErrorDeclaration/Example_9.6.1-ObjectEvent-with-error-declaration.jsonld`]: {},
   [`${GS1}/WithFullCombinationOfFields/aggregation_event_all_possible_fields.jsonld`]: {
-    "CORE-SIGNATURE": AGGREGATION_ACTION,
+    "CORE-TYPE": OUTSIDE_CORE,
   },
   [`${GS1}/WithFullCombinationOfFields/association_event_all_possible_fields.jsonld`]: {
     "CORE-TYPE": OUTSIDE_CORE,
@@ -112,7 +102,7 @@ export const EXPECTED: Readonly<Record<string, Readonly<Record<string, Expected>
     "CORE-SIGNATURE": RECEIVING_ACTION,
   },
   [`${GS1}/WithFullCombinationOfFields/transaction_event_all_possible_fields.jsonld`]: {
-    "CORE-SIGNATURE": SHIPPING_TYPE,
+    "CORE-TYPE": OUTSIDE_CORE,
   },
   [`${GS1}/WithFullCombinationOfFields/transformation_event_all_possible_fields.jsonld`]: {
     "CORE-COLUMNS": TRANSFORMATION_DISPOSITION,
@@ -176,8 +166,9 @@ export function documentsOnDisk(): string[] {
  * The documents `npm test` runs, one for each kind of verdict the table gives and every GDST document; `npm run
  * prove` runs them all. Each kind is here: a document that passes outright (plain, and with Digital Link
  * identifiers), one outside the core events, one whose source and destination lists name places and parties
- * that must resolve to master data, each breach of a core event's type or action (Receiving, Aggregation,
- * Shipping) and of its further columns (Transformation, Aggregation, Shipping), and the duplicated eventIDs.
+ * that must resolve to master data, events at a core step that no row takes for a core event (an
+ * AggregationEvent OBSERVE at receiving, a TransactionEvent at shipping), the breach of a core event's action
+ * (Receiving) and of its further columns (Transformation, Aggregation, Shipping), and the duplicated eventIDs.
  */
 export const QUICK_DOCUMENTS: readonly string[] = [
   `${GS1}/EPCISQueryDocument.jsonld`,

@@ -153,6 +153,14 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: [],
   },
   {
+    name: "outside-core",
+    description:
+      "Serves, beside the seven core events, an AggregationEvent OBSERVE at receiving, an ObjectEvent OBSERVE at inspecting and a TransactionEvent ADD at shipping: spec 6 names the seven events the service serves, never that it serves only them.",
+    config: { outsideCore: true },
+    // Spec 6 "The service serves seven core events": an event beyond them is reported (SHOULD), never failed.
+    expectedWarnings: ["CORE-TYPE"],
+  },
+  {
     name: "shuffled",
     description:
       "Answers GET /events in an order of its own, with an extension field on every event, as application/json.",

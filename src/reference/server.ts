@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
+import { outsideCoreEvents } from "../generate/outside-core.ts";
 import { registerAuth } from "./auth/index.ts";
 import { type CaptureLimits, registerCapture } from "./capture/index.ts";
 import { registerEvents } from "./events/index.ts";
@@ -31,6 +32,7 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   relativeLinks: false,
   pathPrefix: "",
   shuffled: false,
+  outsideCore: false,
 });
 
 export interface RunningReference {
@@ -70,7 +72,10 @@ export async function startReference(
     );
   }
   const host = opts.host ?? "127.0.0.1";
-  const store = await EventStore.load(opts.dataset.events, opts.store);
+  const loaded = config.outsideCore
+    ? [...opts.dataset.events, ...outsideCoreEvents(opts.dataset.events)]
+    : opts.dataset.events;
+  const store = await EventStore.load(loaded, opts.store);
   const bases = { events: "", resolver: "" };
   const ctx: ReferenceContext = {
     config,

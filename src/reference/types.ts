@@ -71,6 +71,11 @@ export interface ReferenceConfig {
   pathPrefix: string;
   /** Answers in an order of the sender's own, events with an extension field, served as application/json. */
   shuffled: boolean;
+  /**
+   * Serves, beside the dataset's core events, events outside the seven (src/generate/outside-core.ts): spec 6
+   * names the seven core events the service serves, never that it serves only them.
+   */
+  outsideCore: boolean;
 }
 
 export interface ReferenceOptions {

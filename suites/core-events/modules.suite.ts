@@ -5,9 +5,9 @@
 // --definition (the requirements' definitionLevel).
 import { moduleProblem } from "../../src/harness/assertions/core-events.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
-import { loadBaseline } from "../../src/harness/target.ts";
+import { eventIdentity } from "../../src/model/index.ts";
 import { moduleValidators, selectedModules } from "./support/definition.ts";
-import { coverageNote, type EventProblem, failEvents } from "./support/served.ts";
+import { checkEvery } from "./support/served.ts";
 
 const MODULE_REQUIREMENTS: readonly [module: string, id: string, title: string][] = [
   ["core", "CORE-MODULE-CORE", "Events meet the core module schema"],
@@ -27,33 +27,19 @@ for (const [module, id, title] of MODULE_REQUIREMENTS) {
       checks.skip(`no schema for the ${module} module is declared in x-modules of ${ctx.definitionFile}`);
       return;
     }
-    const baseline = loadBaseline(ctx);
-    const events = baseline.events;
-    if (events.length === 0) {
-      checks.skip(`the harness holds no events of the target to validate: ${baseline.note}`);
-      return;
-    }
-    const found: EventProblem[] = events.flatMap((event) => {
-      const problem = moduleProblem(module, event, validators.validateModule(module, event));
-      return problem === undefined ? [] : [{ event, problem }];
-    });
     const lent = borrowed.includes(module);
     const source = lent
       ? `; the run's definition declares no ${module} module, so tracecheck's own schema was applied`
       : ctx.definitionGiven === true
         ? ""
         : "; the schema is tracecheck's own (pass --definition to judge against yours)";
-    if (found.length === 0) {
-      checks.pass(coverageNote(events.length, baseline.complete, baseline.note) + source);
-      return;
-    }
-    await failEvents(
-      checks,
-      ctx,
-      found,
-      `${found.length} of ${events.length} events do not meet the ${module} module schema${source}`,
+    await checkEvery(checks, ctx, {
+      rule: (event) => moduleProblem(module, event, validators.validateModule(module, event)),
+      summary: (n, total) => `${n} of ${total} events do not meet the ${module} module schema`,
+      shown: (event) => `event ${eventIdentity(event)} meets the ${module} module schema`,
+      source,
       // A schema tracecheck lent to a definition that lacks it is not the target's own rule: a warning only.
-      lent ? "warn" : "fail",
-    );
+      as: lent ? "warn" : "fail",
+    });
   });
 }

@@ -53,8 +53,10 @@ test("the bundle judges a faulted reference as the sources do", async () => {
     .filter(([, v]) => v.startsWith("fail"))
     .map(([id]) => id);
   expect(failed).toEqual(
-    expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD", "CORE-SIGNATURE"]),
+    expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD"]),
   );
+  // Against tracecheck's own x-std-core-events, whose further columns the spec does not show, a warning.
+  expect(fromBundle["CORE-SIGNATURE"]).toMatch(/^warn/);
   expect(Object.values(fromBundle).filter((v) => v.startsWith("pass")).length).toBeGreaterThan(
     failed.length * 4,
   );

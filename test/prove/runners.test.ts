@@ -44,8 +44,10 @@ test("both runners judge the faulted reference alike, requirement for requiremen
   const all = Object.entries(verdicts("faulted-in-process"));
   const failed = all.filter(([, v]) => v.startsWith("fail")).map(([id]) => id);
   expect(failed).toEqual(
-    expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD", "CORE-SIGNATURE"]),
+    expect.arrayContaining(["EVT-TIME-LT-EVENT", "AUTH-WRONG", "RES-ANCHOR", "MD-JSONLD"]),
   );
+  // Against tracecheck's own x-std-core-events, whose further columns the spec does not show, a warning.
+  expect(verdicts("faulted-in-process")["CORE-SIGNATURE"]).toMatch(/^warn/);
   // Most requirements pass: the comparison covers passes as well as failures.
   expect(all.filter(([, v]) => v.startsWith("pass")).length).toBeGreaterThan(failed.length * 4);
   expect(outcomes.get("faulted-in-process")?.exitCode).toBe(1);

@@ -1,7 +1,12 @@
-// Which of the seven core events (spec 6) an event is, and what it breaks. An event is taken for a core event by
-// the CBV step that names it (commissioning, decommissioning, shipping, receiving) or by its type
-// (AggregationEvent, TransformationEvent); the event type and action of the spec's table are then a MUST. The
-// further columns (bizStep, disposition) are fixed only by a definition's x-std-core-events, and are judged apart.
+// Which of the seven core events (spec 6) an event is, and what it breaks. Spec 6 fixes each core event's event type
+// and action, but which events are core events rests on the further columns the definition fixes ("The names and
+// values of those further columns: not shown"), and the spec never says that only core events are served. So an
+// event is taken for a core event when a row of x-std-core-events has its event type at its bizStep, the column
+// that ties an event to a step of the controlled vocabulary ("plain EPCIS events with business steps from the
+// controlled vocabulary"); it must then have that event's action. An event no row names (an AggregationEvent
+// OBSERVE at receiving, a TransactionEvent at shipping) is a plain EPCIS event beside the core events, not a broken
+// one. The rows are the run's definition's: tracecheck's own, whose columns the spec does not show (a warning), or
+// a vendor's given with --definition (a failure). The remaining column, disposition, is judged apart.
 // Each assertion returns undefined when the rule holds, else evidence whose message says what is wrong.
 import {
   CORE_EVENTS,
@@ -12,64 +17,56 @@ import {
 import { bizStepsEqual, type EpcisEvent, eventIdentity } from "../../model/index.ts";
 import type { Evidence } from "../types.ts";
 
-/** A row of the spec 6 table: the event, its event type and its action (null: the type has no action field). */
-export type SpecRow = Pick<CoreEventSignature, "name" | "eventType" | "action">;
-
-/** The table of spec 6, as CORE_EVENTS carries it: name, event type and action are the spec's own columns. */
-export const SPEC_ROWS: readonly SpecRow[] = CORE_EVENTS.map(({ name, eventType, action }) => ({
-  name,
-  eventType,
-  action,
-}));
-
-/** The CBV business step that names each of four core events: a Shipping is an event at step shipping. */
-export const STEP_NAMING: Readonly<Record<string, string>> = Object.freeze({
-  Commission: "commissioning",
-  Decommission: "decommissioning",
-  Shipping: "shipping",
-  Receiving: "receiving",
-});
-
-/** The event types that name the other three: an AggregationEvent is an Aggregation or a Disaggregation. */
-export const TYPE_NAMING: readonly string[] = ["AggregationEvent", "TransformationEvent"];
+/** A row as the checks use it: spec 6's event type and action for the name, the definition's further columns. */
+export interface CoreRow {
+  name: string;
+  eventType: string;
+  /** null: the event type has no action field (Transformation). */
+  action: string | null;
+  bizStep: string;
+  /** null: the definition leaves the column not fixed (Decommission, Receiving). */
+  disposition: string | null;
+}
 
 /**
- * "core": the event has the type and action of a core event it is taken for; "broken": it is taken for one or more
- * core events and has the type and action of none of them; "none": neither its bizStep nor its type names one.
+ * The rows that take events for core events: each row of the definition that names one of the seven, with the
+ * event type and action spec 6 gives that event (a definition that writes others is DEF-CORE-EVENTS's failure,
+ * not its events').
+ */
+export function coreRowsOf(rows: readonly CoreEventSignature[]): CoreRow[] {
+  return rows.flatMap((row) => {
+    const spec = CORE_EVENTS.find((e) => e.name === row.name);
+    if (spec === undefined) return [];
+    const { name, eventType, action } = spec;
+    return [{ name, eventType, action, bizStep: row.bizStep, disposition: row.disposition }];
+  });
+}
+
+/**
+ * "core": the event has the action of a core event it is taken for; "broken": it is taken for one or more core
+ * events and has the action of none of them; "none": no row has its event type at its bizStep.
  */
 export type Classification =
-  | { kind: "core"; name: string }
-  | { kind: "broken"; takenFor: SpecRow[] }
+  | { kind: "core"; row: CoreRow }
+  | { kind: "broken"; takenFor: CoreRow[] }
   | { kind: "none" };
 
 function text(value: unknown): string | null {
   return typeof value === "string" ? value : null;
 }
 
-/** The core events the event is taken for: those its bizStep names and those its type names. */
-export function takenFor(event: EpcisEvent): SpecRow[] {
+/** The core events the event is taken for: the rows with its event type at its bizStep. */
+export function takenFor(event: EpcisEvent, rows: readonly CoreRow[]): CoreRow[] {
   const bizStep = text(event.bizStep);
-  return SPEC_ROWS.filter((row) => {
-    const step = STEP_NAMING[row.name];
-    if (step !== undefined) return bizStep !== null && bizStepsEqual(step, bizStep);
-    return TYPE_NAMING.includes(row.eventType) && row.eventType === event.type;
-  });
+  if (bizStep === null) return [];
+  return rows.filter((row) => row.eventType === event.type && bizStepsEqual(row.bizStep, bizStep));
 }
 
-function hasSignature(row: SpecRow, event: EpcisEvent): boolean {
-  return row.eventType === event.type && text(event.action) === row.action;
-}
-
-/**
- * Where the two namings disagree (a TransformationEvent at commissioning, an AggregationEvent ADD at shipping), the
- * event is the core event whose type and action it has: the spec fixes each event's signature, not which of two
- * names an event that could bear both must take.
- */
-export function classifyEvent(event: EpcisEvent): Classification {
-  const rows = takenFor(event);
-  if (rows.length === 0) return { kind: "none" };
-  const matched = rows.find((row) => hasSignature(row, event));
-  return matched === undefined ? { kind: "broken", takenFor: rows } : { kind: "core", name: matched.name };
+export function classifyEvent(event: EpcisEvent, rows: readonly CoreRow[]): Classification {
+  const taken = takenFor(event, rows);
+  if (taken.length === 0) return { kind: "none" };
+  const matched = taken.find((row) => text(event.action) === row.action);
+  return matched === undefined ? { kind: "broken", takenFor: taken } : { kind: "core", row: matched };
 }
 
 /** The event's identity and its signature columns, as evidence shows them. */
@@ -85,77 +82,62 @@ function eventColumns(event: EpcisEvent): Record<string, unknown> {
 
 const shownAction = (action: string | null) => action ?? "no action";
 /** "a Shipping", "an Aggregation or Disaggregation". */
-const names = (rows: readonly SpecRow[]) => {
+const names = (rows: readonly Pick<CoreRow, "name">[]) => {
   const listed = [...new Set(rows.map((r) => r.name))].join(" or ");
   return `${/^[AEIOU]/.test(listed) ? "an" : "a"} ${listed}`;
 };
 const alternatives = (values: readonly string[]) => [...new Set(values)].join(" or ");
-
-function namedBy(event: EpcisEvent, rows: readonly SpecRow[]): string {
-  const byStep = rows.some((r) => STEP_NAMING[r.name] !== undefined);
-  const byType = rows.some((r) => STEP_NAMING[r.name] === undefined);
-  const how = [byStep ? `its bizStep ${String(event.bizStep)}` : "", byType ? `its type ${event.type}` : ""];
-  return how.filter((h) => h !== "").join(" and ");
-}
+const signature = (r: CoreRow) => `${r.name}: ${r.eventType} ${shownAction(r.action)} at ${r.bizStep}`;
 
 /**
- * CORE-SIGNATURE (MUST): an event taken for a core event has the event type and action of the spec 6 table. An
- * event of the right type with another action is that event with the wrong action; an event of none of their
- * types has the wrong type.
+ * CORE-SIGNATURE: an event taken for a core event has the action spec 6 gives it (its event type is one of the
+ * columns that take it for that event).
  */
-export function coreSignatureProblem(event: EpcisEvent): Evidence | undefined {
-  const c = classifyEvent(event);
+export function coreSignatureProblem(event: EpcisEvent, rows: readonly CoreRow[]): Evidence | undefined {
+  const c = classifyEvent(event, rows);
   if (c.kind !== "broken") return undefined;
-  const sameType = c.takenFor.filter((r) => r.eventType === event.type);
-  const message =
-    sameType.length > 0
-      ? `event ${eventIdentity(event)} is ${names(sameType)} (${event.type}, by ${namedBy(event, sameType)}) with action ${shownAction(text(event.action))} where spec 6 fixes ${alternatives(sameType.map((r) => shownAction(r.action)))}`
-      : `event ${eventIdentity(event)} is ${names(c.takenFor)} (by ${namedBy(event, c.takenFor)}) of type ${event.type} where spec 6 fixes ${alternatives(c.takenFor.map((r) => r.eventType))}`;
   return {
-    message,
-    expected: c.takenFor.map((r) => `${r.name}: ${r.eventType} ${shownAction(r.action)}`),
+    message: `event ${eventIdentity(event)} is ${names(c.takenFor)} (${event.type} at bizStep ${String(event.bizStep)}) with action ${shownAction(text(event.action))} where spec 6 fixes ${alternatives(c.takenFor.map((r) => shownAction(r.action)))}`,
+    expected: c.takenFor.map(signature),
     actual: eventColumns(event),
   };
 }
 
+/** What a pass of CORE-SIGNATURE shows of a core event it judged, or undefined for an event that is none. */
+export function coreSignatureShown(event: EpcisEvent, rows: readonly CoreRow[]): string | undefined {
+  const c = classifyEvent(event, rows);
+  if (c.kind !== "core") return undefined;
+  return `event ${eventIdentity(event)} is ${names([c.row])} (${event.type} at bizStep ${String(event.bizStep)}) with action ${shownAction(text(event.action))}, as spec 6 fixes`;
+}
+
 /** A column of a core event's row in x-std-core-events that the event does not carry as the row fixes it. */
 export interface ColumnMismatch {
-  column: "bizStep" | "disposition";
+  column: "disposition";
   expected: string;
   /** null: the event has no such field. */
   actual: string | null;
 }
 
-/** The columns of the definition's row for the event's core event that the event breaks. */
-export function columnMismatches(event: EpcisEvent, row: CoreEventSignature): ColumnMismatch[] {
-  const found: ColumnMismatch[] = [];
-  const bizStep = text(event.bizStep);
-  if (bizStep === null || !bizStepsEqual(row.bizStep, bizStep)) {
-    found.push({ column: "bizStep", expected: row.bizStep, actual: bizStep });
-  }
-  // A null disposition is a column the definition leaves not fixed (Decommission, Receiving): any value holds.
-  if (row.disposition !== null) {
-    const actual = text(event.disposition);
-    if (actual === null || canonicalDisposition(actual) !== canonicalDisposition(row.disposition)) {
-      found.push({ column: "disposition", expected: row.disposition, actual });
-    }
-  }
-  return found;
+/**
+ * The further columns of the event's row that the event breaks. Its bizStep took it for the row, so only the
+ * disposition is left; a row that leaves it not fixed (Decommission, Receiving) holds any value.
+ */
+export function columnMismatches(event: EpcisEvent, row: CoreRow): ColumnMismatch[] {
+  if (row.disposition === null) return [];
+  const actual = text(event.disposition);
+  if (actual !== null && canonicalDisposition(actual) === canonicalDisposition(row.disposition)) return [];
+  return [{ column: "disposition", expected: row.disposition, actual }];
 }
 
 /**
  * CORE-COLUMNS: a core event has the further columns the definition's x-std-core-events fixes for it. Only an
- * event that has its core event's type and action is judged here (CORE-SIGNATURE judges the others), against the
- * row of the same name; a definition without that row fixes nothing for it.
+ * event that has its core event's action is judged here (CORE-SIGNATURE judges the others), against the row it was
+ * taken for; the bizStep took it for that row, so what is left to break is the disposition.
  */
-export function coreColumnsProblem(
-  event: EpcisEvent,
-  rows: readonly CoreEventSignature[],
-): Evidence | undefined {
-  const c = classifyEvent(event);
+export function coreColumnsProblem(event: EpcisEvent, rows: readonly CoreRow[]): Evidence | undefined {
+  const c = classifyEvent(event, rows);
   if (c.kind !== "core") return undefined;
-  const row = rows.find((r) => r.name === c.name);
-  if (row === undefined) return undefined;
+  const { row } = c;
   const mismatches = columnMismatches(event, row);
   if (mismatches.length === 0) return undefined;
   const parts = mismatches.map(
@@ -168,16 +150,16 @@ export function coreColumnsProblem(
   };
 }
 
-/** CORE-TYPE (SHOULD): the event is one of the seven core events. */
-export function coreTypeProblem(event: EpcisEvent): Evidence | undefined {
-  if (classifyEvent(event).kind !== "none") return undefined;
+/**
+ * CORE-TYPE (SHOULD): the event is one of the seven core events. Spec 6 says the service serves the seven and
+ * never that it serves only them, so an event beyond them is reported, never failed.
+ */
+export function coreTypeProblem(event: EpcisEvent, rows: readonly CoreRow[]): Evidence | undefined {
+  if (classifyEvent(event, rows).kind !== "none") return undefined;
   const bizStep = text(event.bizStep);
   return {
-    message: `event ${eventIdentity(event)} (${event.type}, ${bizStep === null ? "no bizStep" : `bizStep ${bizStep}`}) matches none of the core event signatures: its bizStep is none of ${Object.values(STEP_NAMING).join(", ")} and its type is neither ${TYPE_NAMING.join(" nor ")}`,
-    expected: SPEC_ROWS.map(
-      (r) =>
-        `${r.name}: ${r.eventType} ${shownAction(r.action)}${STEP_NAMING[r.name] ? ` at ${STEP_NAMING[r.name]}` : ""}`,
-    ),
+    message: `event ${eventIdentity(event)} (${event.type}, ${bizStep === null ? "no bizStep" : `bizStep ${bizStep}`}) matches none of the core event signatures: no row of x-std-core-events has event type ${event.type} at ${bizStep === null ? "an event without bizStep" : `bizStep ${bizStep}`}`,
+    expected: rows.map(signature),
     actual: eventColumns(event),
   };
 }

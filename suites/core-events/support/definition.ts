@@ -1,4 +1,4 @@
-// The definition the core-events class reads its signatures and module schemas from: the one of the run
+// The definition the core-events class reads its rows and module schemas from: the one of the run
 // (--definition), with tracecheck's own standing in for an extension or a module it does not declare.
 import {
   type CoreEventSignature,
@@ -7,6 +7,7 @@ import {
   loadDefinition,
   type Validators,
 } from "../../../src/definition/index.ts";
+import { type CoreRow, coreRowsOf } from "../../../src/harness/assertions/core-events.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { runDefinition, runValidators } from "../../../src/harness/run-definition.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
@@ -17,16 +18,35 @@ export function selectedModules(ctx: RunContext): string[] {
 }
 
 /**
- * The core event rows of the run's definition; when it declares none, tracecheck's own, since spec 6 makes the
- * signatures immutable (DEF-CORE-EVENTS reports the missing extension).
+ * The core event rows of the run's definition; when it declares none that fixes a bizStep, tracecheck's own, since
+ * spec 6 makes the signatures immutable (DEF-CORE-EVENTS reports what the definition lacks).
  */
-export async function coreRows(ctx: RunContext): Promise<{ rows: CoreEventSignature[]; borrowed: boolean }> {
+async function coreRows(ctx: RunContext): Promise<{ rows: CoreEventSignature[]; borrowed: boolean }> {
   const own = await runDefinition(ctx);
   if (own.coreEvents.length > 0 || own.file === DEFAULT_DEFINITION_FILE) {
     return { rows: own.coreEvents, borrowed: false };
   }
   return { rows: (await loadDefinition(DEFAULT_DEFINITION_FILE)).coreEvents, borrowed: true };
 }
+
+export interface CoreEventRows {
+  rows: CoreRow[];
+  /** The run's definition fixes no row, so tracecheck's own stand in: what they find is a warning only. */
+  borrowed: boolean;
+  /** Whose rows they are, appended to every verdict's reason. */
+  source: string;
+}
+
+/** The rows that say which events are core events in this run, and whose they are. */
+export const coreEventRows = perRun(async (ctx: RunContext): Promise<CoreEventRows> => {
+  const { rows, borrowed } = await coreRows(ctx);
+  const source = borrowed
+    ? `; ${ctx.definitionFile} declares no x-std-core-events row that fixes a bizStep, so tracecheck's own rows were used`
+    : ctx.definitionGiven === true
+      ? `; the rows of x-std-core-events in ${ctx.definitionFile}`
+      : "; the rows are those of tracecheck's own x-std-core-events, whose further columns the spec does not show (pass --definition to judge against yours)";
+  return { rows: coreRowsOf(rows), borrowed, source };
+});
 
 async function build(ctx: RunContext): Promise<{ validators: Validators; borrowed: string[] }> {
   const own = await runDefinition(ctx);

@@ -1,13 +1,15 @@
 // Verdicts about events of the baseline, each shown with an exchange that serves the event again: a narrow query
-// on one of its identifiers, so that the curl line in the report reproduces what was judged.
+// on one of its identifiers, so that the curl line in the report reproduces what was judged, for a pass as for a
+// failure.
 
 import { exchangeOf, queryEvents } from "../../../src/harness/answer.ts";
 import { identifiersOf } from "../../../src/harness/baseline.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../../src/harness/target.ts";
+import { eventsUrl, exchangeEvidence, loadBaseline } from "../../../src/harness/target.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
-import type { EpcisEvent, EventQuery } from "../../../src/model/index.ts";
+import { type EpcisEvent, type EventQuery, eventIdentity } from "../../../src/model/index.ts";
 
 /** How many failing events are shown with their own exchange; the rest are counted in the reason. */
 const SHOWN_EVENTS = 5;
@@ -28,12 +30,49 @@ function narrowQueryFor(event: EpcisEvent): EventQuery | undefined {
   return undefined;
 }
 
+/** The answers of narrow queries a run has asked, by URL: the checks of the class often show the same event. */
+const asked = perRun(() => new Map<string, ReturnType<typeof queryEvents>>());
+
+/** The answer of the target to the narrow query for the event, asked once per run. */
+function servedAgain(ctx: RunContext, event: EpcisEvent): ReturnType<typeof queryEvents> | undefined {
+  const query = narrowQueryFor(event);
+  if (query === undefined) return undefined;
+  const url = eventsUrl(ctx, query);
+  const answers = asked(ctx);
+  let answer = answers.get(url);
+  if (answer === undefined) {
+    answer = queryEvents(ctx, query);
+    answers.set(url, answer);
+  }
+  return answer;
+}
+
 async function servedEvidence(ctx: RunContext, found: EventProblem): Promise<Evidence> {
-  const query = narrowQueryFor(found.event);
-  if (query === undefined) return found.problem;
-  const exchange = exchangeOf(await queryEvents(ctx, query));
+  const answer = servedAgain(ctx, found.event);
+  if (answer === undefined) return found.problem;
+  const exchange = exchangeOf(await answer);
   // The event was judged as the baseline holds it; an exchange that fails now only loses the curl line.
   return exchange?.response === undefined ? found.problem : exchangeEvidence(exchange, found.problem);
+}
+
+/**
+ * The GET /events answer that serves a judged event again, for a pass: the exchange whose content the verdict
+ * rests on, with `message` saying what it shows. Undefined when no narrow query for the event was answered with it.
+ */
+export async function passEvidence(
+  ctx: RunContext,
+  event: EpcisEvent,
+  message: string,
+): Promise<Evidence | undefined> {
+  const pending = servedAgain(ctx, event);
+  if (pending === undefined) return undefined;
+  const answer = await pending;
+  if (answer.kind !== "events") return undefined;
+  const id = eventIdentity(event);
+  const served = answer.events.find((e) => eventIdentity(e) === id);
+  const exchange = exchangeOf(answer);
+  if (served === undefined || exchange === undefined) return undefined;
+  return exchangeEvidence(exchange, { message, actual: served });
 }
 
 /**
@@ -61,4 +100,64 @@ export function coverageNote(checked: number, complete: boolean, note: string): 
   return complete
     ? `${checked} events checked, every event the target holds`
     : `${checked} events checked, those the harness could reach (${note})`;
+}
+
+export interface EveryEvent {
+  /** Evidence of what the event breaks, or undefined when it holds. */
+  rule: (event: EpcisEvent) => Evidence | undefined;
+  /** The failure's summary, from the count of events that break the rule and the count judged. */
+  summary: (count: number, total: number) => string;
+  /**
+   * What a pass shows of an event the rule judged, or undefined for one it does not concern: the first event that
+   * says something is the one served again as the pass's evidence (else the first event).
+   */
+  shown: (event: EpcisEvent) => string | undefined;
+  /** Set when the rule concerns some events only: the pass's note when it concerns none of them. */
+  none?: string;
+  /** Where the rule comes from, appended to every verdict's reason. */
+  source?: string;
+  as?: "fail" | "warn";
+}
+
+/**
+ * Judges every event of the baseline by `rule`: the events that break it fail (or warn), with the exchanges that
+ * serve them; else one pass with the answer that serves an event it judged.
+ */
+export async function checkEvery(checks: Checks, ctx: RunContext, every: EveryEvent): Promise<void> {
+  const source = every.source ?? "";
+  const baseline = loadBaseline(ctx);
+  const events = baseline.events;
+  if (events.length === 0) {
+    checks.skip(`the harness holds no events of the target to judge: ${baseline.note}`);
+    return;
+  }
+  const found: EventProblem[] = events.flatMap((event) => {
+    const problem = every.rule(event);
+    return problem === undefined ? [] : [{ event, problem }];
+  });
+  if (found.length > 0) {
+    await failEvents(checks, ctx, found, every.summary(found.length, events.length) + source, every.as);
+    return;
+  }
+  let shown: { event: EpcisEvent; message: string } | undefined;
+  for (const event of events) {
+    const message = every.shown(event);
+    if (message !== undefined) {
+      shown = { event, message };
+      break;
+    }
+  }
+  const event = shown?.event ?? events[0]!;
+  const none = shown === undefined && every.none !== undefined ? `; ${every.none}` : "";
+  const evidence = await passEvidence(
+    ctx,
+    event,
+    shown?.message ?? `event ${eventIdentity(event)} as served${none === "" ? "" : `: ${every.none}`}`,
+  );
+  const unshown =
+    evidence === undefined ? `; the narrow query for ${eventIdentity(event)} did not serve it again` : "";
+  checks.pass(
+    `${coverageNote(events.length, baseline.complete, baseline.note)}${none}${source}${unshown}`,
+    evidence,
+  );
 }

@@ -10,21 +10,26 @@ import {
 import { datasetArbitrary } from "../../../src/generate/arbitraries.ts";
 import { generateDataset } from "../../../src/generate/index.ts";
 import {
+  type CoreRow,
   classifyEvent,
   coreColumnsProblem,
+  coreRowsOf,
   coreSignatureProblem,
+  coreSignatureShown,
   coreTypeProblem,
   moduleProblem,
   takenFor,
 } from "../../../src/harness/assertions/core-events.ts";
 import { bizStepForms, type EpcisEvent } from "../../../src/model/index.ts";
 
-let rows: readonly CoreEventSignature[];
+let signatures: readonly CoreEventSignature[];
+let rows: readonly CoreRow[];
 let validators: Validators;
 
 beforeAll(async () => {
   const definition = await loadDefinition();
-  rows = definition.coreEvents;
+  signatures = definition.coreEvents;
+  rows = coreRowsOf(signatures);
   validators = await createValidators({ definition, network: false });
 });
 
@@ -37,46 +42,74 @@ function event(fields: Partial<EpcisEvent> & { type: string }): EpcisEvent {
 }
 
 /** An event that is exactly the row, with its disposition when the row fixes one. */
-function rowEvent(row: CoreEventSignature): EpcisEvent {
+function rowEvent(row: CoreRow): EpcisEvent {
   const e = event({ type: row.eventType, bizStep: row.bizStep });
   if (row.action !== null) e.action = row.action;
   if (row.disposition !== null) e.disposition = row.disposition;
   return e;
 }
 
-describe("classifyEvent", () => {
+describe("coreRowsOf", () => {
   it("reads the seven rows from the definition as spec 6 lists them", () => {
     expect(rows.map((r) => r.name)).toEqual(CORE_EVENTS.map((r) => r.name));
   });
 
+  it("takes the event type and action from spec 6 and the further columns from the definition", () => {
+    const theirs = signatures.map((s) =>
+      s.name === "Shipping"
+        ? { ...s, eventType: "TransactionEvent", action: "ADD", bizStep: "departing" }
+        : s,
+    );
+    expect(coreRowsOf(theirs).find((r) => r.name === "Shipping")).toEqual({
+      name: "Shipping",
+      eventType: "ObjectEvent",
+      action: "OBSERVE",
+      bizStep: "departing",
+      disposition: "in_transit",
+    });
+    expect(coreRowsOf([{ ...signatures[0]!, name: "Harvest" }])).toEqual([]);
+  });
+});
+
+describe("classifyEvent", () => {
   it("takes an event carrying each row's columns for that core event", () => {
     for (const row of rows) {
-      expect(classifyEvent(rowEvent(row))).toEqual({ kind: "core", name: row.name });
+      expect(classifyEvent(rowEvent(row), rows)).toEqual({ kind: "core", row });
     }
   });
 
-  it("takes an event for a core event by the step that names it or by its type, never by other columns", () => {
-    const named = (e: EpcisEvent) => takenFor(e).map((r) => r.name);
-    expect(named(event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "shipping" }))).toEqual([
-      "Shipping",
-    ]);
-    expect(named(event({ type: "AggregationEvent", action: "ADD", bizStep: "receiving" }))).toEqual([
+  it("takes an event for a core event by its event type at the row's bizStep, and by nothing less", () => {
+    const named = (e: EpcisEvent) => takenFor(e, rows).map((r) => r.name);
+    expect(named(event({ type: "ObjectEvent", action: "ADD", bizStep: "shipping" }))).toEqual(["Shipping"]);
+    expect(named(event({ type: "AggregationEvent", action: "DELETE", bizStep: "packing" }))).toEqual([
       "Aggregation",
-      "Disaggregation",
-      "Receiving",
     ]);
-    expect(named(event({ type: "TransformationEvent", bizStep: "urn:gdst:bizStep:farmHarvest" }))).toEqual([
-      "Transformation",
-    ]);
-    // packing and unpacking name no core event in spec 6: only the bundled definition pairs them with one.
-    expect(named(event({ type: "ObjectEvent", action: "ADD", bizStep: "packing" }))).toEqual([]);
+    // The same steps with other event types, and the same types at other steps, are other EPCIS events.
+    expect(named(event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" }))).toEqual([]);
+    expect(named(event({ type: "AggregationEvent", action: "OBSERVE", bizStep: "receiving" }))).toEqual([]);
+    expect(named(event({ type: "TransformationEvent", bizStep: "urn:gdst:bizStep:farmHarvest" }))).toEqual(
+      [],
+    );
+    expect(named(event({ type: "ObjectEvent", action: "ADD" }))).toEqual([]);
   });
 
-  it("tells Commission and Transformation apart although both can be at bizStep commissioning", () => {
+  it("tells Commission and Transformation apart although both are at bizStep commissioning", () => {
     const commission = event({ type: "ObjectEvent", action: "ADD", bizStep: "commissioning" });
     const transformation = event({ type: "TransformationEvent", bizStep: "commissioning" });
-    expect(classifyEvent(commission)).toEqual({ kind: "core", name: "Commission" });
-    expect(classifyEvent(transformation)).toEqual({ kind: "core", name: "Transformation" });
+    expect(classifyEvent(commission, rows)).toMatchObject({ kind: "core", row: { name: "Commission" } });
+    expect(classifyEvent(transformation, rows)).toMatchObject({
+      kind: "core",
+      row: { name: "Transformation" },
+    });
+  });
+
+  it("reads the rows it is given, so that a vendor's definition says which events are core events", () => {
+    const departing = event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "departing" });
+    const theirs = coreRowsOf(
+      signatures.map((s) => (s.name === "Shipping" ? { ...s, bizStep: "departing" } : s)),
+    );
+    expect(classifyEvent(departing, rows)).toEqual({ kind: "none" });
+    expect(classifyEvent(departing, theirs)).toMatchObject({ kind: "core", row: { name: "Shipping" } });
   });
 
   it("accepts the bizStep and disposition in each of their three forms", () => {
@@ -88,77 +121,75 @@ describe("classifyEvent", () => {
         "https://ref.gs1.org/cbv/Disp-in_transit",
       ]) {
         const e = event({ type: "ObjectEvent", action: "OBSERVE", bizStep, disposition });
-        expect(coreSignatureProblem(e)).toBeUndefined();
+        expect(coreSignatureProblem(e, rows)).toBeUndefined();
         expect(coreColumnsProblem(e, rows)).toBeUndefined();
-        expect(coreTypeProblem(e)).toBeUndefined();
+        expect(coreTypeProblem(e, rows)).toBeUndefined();
       }
     }
   });
 });
 
-describe("coreSignatureProblem (CORE-SIGNATURE, the spec 6 table)", () => {
-  it("fails an ObjectEvent OBSERVE at commissioning as a Commission with the wrong action", () => {
+describe("coreSignatureProblem (CORE-SIGNATURE)", () => {
+  it("finds an ObjectEvent OBSERVE at commissioning a Commission with the wrong action", () => {
     const e = event({
       type: "ObjectEvent",
       action: "OBSERVE",
       bizStep: "commissioning",
       disposition: "active",
     });
-    const problem = coreSignatureProblem(e);
-    expect(problem?.message).toContain("is a Commission (ObjectEvent, by its bizStep commissioning)");
+    const problem = coreSignatureProblem(e, rows);
+    expect(problem?.message).toContain("is a Commission (ObjectEvent at bizStep commissioning)");
     expect(problem?.message).toContain("with action OBSERVE where spec 6 fixes ADD");
-    expect(problem?.expected).toEqual(["Commission: ObjectEvent ADD"]);
+    expect(problem?.expected).toEqual(["Commission: ObjectEvent ADD at commissioning"]);
     expect(problem?.actual).toMatchObject({ event: e.eventID, action: "OBSERVE" });
-    expect(coreTypeProblem(e)).toBeUndefined();
+    expect(coreTypeProblem(e, rows)).toBeUndefined();
+    expect(coreColumnsProblem(e, rows)).toBeUndefined();
   });
 
-  it("fails an ObjectEvent ADD at receiving, as the GS1 example does, since spec 6 fixes OBSERVE", () => {
+  it("finds an ObjectEvent ADD at receiving, as a GS1 example writes it, a Receiving with the wrong action", () => {
     const e = event({ type: "ObjectEvent", action: "ADD", bizStep: "urn:epcglobal:cbv:bizstep:receiving" });
-    expect(coreSignatureProblem(e)?.message).toContain("is a Receiving");
-    expect(coreSignatureProblem(e)?.message).toContain("with action ADD where spec 6 fixes OBSERVE");
+    expect(coreSignatureProblem(e, rows)?.message).toContain("is a Receiving");
+    expect(coreSignatureProblem(e, rows)?.message).toContain("with action ADD where spec 6 fixes OBSERVE");
   });
 
-  it("fails a step-named event of another type, naming the type spec 6 fixes", () => {
-    const e = event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" });
-    const problem = coreSignatureProblem(e);
-    expect(problem?.message).toContain("is a Shipping (by its bizStep shipping) of type TransactionEvent");
-    expect(problem?.message).toContain("where spec 6 fixes ObjectEvent");
-    expect(coreTypeProblem(e)).toBeUndefined();
+  it("finds an AggregationEvent OBSERVE at packing an Aggregation with the wrong action", () => {
+    const e = event({ type: "AggregationEvent", action: "OBSERVE", bizStep: "packing" });
+    expect(coreSignatureProblem(e, rows)?.message).toContain(
+      "is an Aggregation (AggregationEvent at bizStep packing) with action OBSERVE where spec 6 fixes ADD",
+    );
   });
 
-  it("fails an AggregationEvent that is neither an Aggregation nor a Disaggregation", () => {
-    const e = event({ type: "AggregationEvent", action: "OBSERVE", bizStep: "receiving" });
-    const problem = coreSignatureProblem(e);
-    expect(problem?.message).toContain("is an Aggregation or Disaggregation (AggregationEvent");
-    expect(problem?.message).toContain("with action OBSERVE where spec 6 fixes ADD or DELETE");
-  });
-
-  it("fails a TransformationEvent that carries an action, since the row has none", () => {
+  it("finds a TransformationEvent at commissioning that carries an action, since the row has none", () => {
     const e = event({ type: "TransformationEvent", action: "ADD", bizStep: "commissioning" });
-    expect(coreSignatureProblem(e)?.message).toContain("with action ADD where spec 6 fixes no action");
+    expect(coreSignatureProblem(e, rows)?.message).toContain("with action ADD where spec 6 fixes no action");
   });
 
-  it("passes an event whose two namings disagree when it has the signature of one of them", () => {
-    const packedAtShipping = event({ type: "AggregationEvent", action: "ADD", bizStep: "shipping" });
-    expect(coreSignatureProblem(packedAtShipping)).toBeUndefined();
-    expect(classifyEvent(packedAtShipping)).toEqual({ kind: "core", name: "Aggregation" });
+  it("finds nothing in events that match no signature: they are other EPCIS events, left to CORE-TYPE", () => {
+    const others = [
+      event({ type: "AggregationEvent", action: "OBSERVE", bizStep: "receiving" }),
+      event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" }),
+      event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "urn:gdst:bizStep:fishingEvent" }),
+      event({ type: "AssociationEvent", action: "ADD", bizStep: "assembling" }),
+    ];
+    for (const e of others) {
+      expect(coreSignatureProblem(e, rows)).toBeUndefined();
+      expect(coreTypeProblem(e, rows)).toBeDefined();
+    }
   });
 
-  it("does not look at the disposition or at the bundled definition's steps", () => {
+  it("does not look at the disposition", () => {
     const e = event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "shipping", disposition: "active" });
-    expect(coreSignatureProblem(e)).toBeUndefined();
-    const unpacked = event({ type: "AggregationEvent", action: "DELETE", bizStep: "receiving" });
-    expect(coreSignatureProblem(unpacked)).toBeUndefined();
+    expect(coreSignatureProblem(e, rows)).toBeUndefined();
   });
 
-  it("leaves events outside the seven to CORE-TYPE", () => {
-    const custom = event({
-      type: "ObjectEvent",
-      action: "OBSERVE",
-      bizStep: "urn:gdst:bizStep:fishingEvent",
-    });
-    expect(coreSignatureProblem(custom)).toBeUndefined();
-    expect(coreTypeProblem(custom)).toBeDefined();
+  it("shows a core event it judged for a pass, and nothing for an event that is none", () => {
+    const e = event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "shipping" });
+    expect(coreSignatureShown(e, rows)).toContain(
+      "is a Shipping (ObjectEvent at bizStep shipping) with action OBSERVE",
+    );
+    expect(
+      coreSignatureShown(event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" }), rows),
+    ).toBe(undefined);
   });
 });
 
@@ -186,13 +217,6 @@ describe("coreColumnsProblem (CORE-COLUMNS, the definition's further columns)", 
     );
   });
 
-  it("fails an Aggregation at a bizStep other than the row's", () => {
-    const e = event({ type: "AggregationEvent", action: "ADD", bizStep: "shipping", disposition: "active" });
-    expect(coreColumnsProblem(e, rows)?.message).toContain(
-      "bizStep shipping where x-std-core-events fixes packing",
-    );
-  });
-
   it("does not check a column the definition leaves not fixed (Receiving, Decommission)", () => {
     for (const disposition of [undefined, "in_progress", "sellable_not_accessible", "custom:disp"]) {
       const receiving = event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "receiving" });
@@ -206,14 +230,16 @@ describe("coreColumnsProblem (CORE-COLUMNS, the definition's further columns)", 
     }
   });
 
-  it("reads the rows it is given, so a vendor's definition decides, and judges only events with the right signature", () => {
+  it("reads the rows it is given, so a vendor's definition decides, and judges only events with the right action", () => {
     const shipping = event({
       type: "ObjectEvent",
       action: "OBSERVE",
       bizStep: "shipping",
       disposition: "active",
     });
-    const theirs = rows.map((r) => (r.name === "Shipping" ? { ...r, disposition: "active" } : r));
+    const theirs = coreRowsOf(
+      signatures.map((r) => (r.name === "Shipping" ? { ...r, disposition: "active" } : r)),
+    );
     expect(coreColumnsProblem(shipping, theirs)).toBeUndefined();
     expect(
       coreColumnsProblem(
@@ -232,19 +258,28 @@ describe("coreColumnsProblem (CORE-COLUMNS, the definition's further columns)", 
 });
 
 describe("coreTypeProblem (CORE-TYPE)", () => {
-  it("reports an event that neither its step nor its type names", () => {
+  it("reports an event that no row takes for a core event by its type and bizStep", () => {
     const others = [
       event({ type: "AssociationEvent", action: "ADD", bizStep: "assembling" }),
       event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "urn:gdst:bizStep:fishingEvent" }),
       event({ type: "ObjectEvent", action: "OBSERVE", bizStep: "inspecting" }),
+      event({ type: "TransactionEvent", action: "ADD", bizStep: "shipping" }),
       event({ type: "ObjectEvent", action: "ADD" }),
     ];
     for (const e of others) {
-      const problem = coreTypeProblem(e);
+      const problem = coreTypeProblem(e, rows);
       expect(problem?.message).toContain("matches none of the core event signatures");
+      expect(problem?.message).toContain(`no row of x-std-core-events has event type ${e.type}`);
       expect(problem?.actual).toMatchObject({ type: e.type });
-      expect(coreSignatureProblem(e)).toBeUndefined();
+      expect(problem?.expected).toHaveLength(7);
+      expect(coreSignatureProblem(e, rows)).toBeUndefined();
     }
+  });
+
+  it("does not report a core event with the wrong action: CORE-SIGNATURE does", () => {
+    const e = event({ type: "ObjectEvent", action: "DELETE", bizStep: "shipping" });
+    expect(coreTypeProblem(e, rows)).toBeUndefined();
+    expect(coreSignatureProblem(e, rows)).toBeDefined();
   });
 });
 
@@ -298,9 +333,9 @@ describe("generated datasets", () => {
     fc.assert(
       fc.property(datasetArbitrary({ maxChains: 3 }), (ds) => {
         for (const e of ds.events) {
-          expect(coreSignatureProblem(e)).toBeUndefined();
+          expect(coreSignatureProblem(e, rows)).toBeUndefined();
           expect(coreColumnsProblem(e, rows)).toBeUndefined();
-          expect(coreTypeProblem(e)).toBeUndefined();
+          expect(coreTypeProblem(e, rows)).toBeUndefined();
         }
       }),
       { numRuns: 20 },
