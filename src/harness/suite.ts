@@ -5,7 +5,7 @@ import { CONTEXT_KEY, type RunContext } from "./context.ts";
 import { type CheckExchanges, checkContext } from "./run-scope.ts";
 import { exchangeEvidence } from "./target.ts";
 import type { Evidence } from "./types.ts";
-import type { CheckVerdict } from "./verdicts.ts";
+import { blockedReason, type CheckVerdict } from "./verdicts.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -54,6 +54,11 @@ export interface Checks {
   fail(reason: string, evidence?: Evidence): void;
   warn(reason: string, evidence?: Evidence): void;
   skip(reason: string): void;
+  /**
+   * Skips a case this check cannot judge because requirement `byId` failed on what it needs ("blocked by BYID,
+   * which failed: why"): one defect, one failure. Where `byId` did not fail in the same run, the skip is an error.
+   */
+  blocked(byId: string, why: string): void;
   error(reason: string, evidence?: Evidence): void;
   /** Records a verdict for another requirement from the same exchange (one request can serve several rules). */
   for(id: string): Checks;
@@ -120,6 +125,9 @@ export function makeChecks(id: string, sink: CheckVerdict[], targetOrigins?: rea
     fail: (reason, evidence) => add("fail", reason, evidence),
     warn: (reason, evidence) => add("warn", reason, evidence),
     skip: (reason) => add("skip", reason),
+    blocked: (byId, why) => {
+      sink.push({ id, status: "skip", reason: blockedReason(byId, why), blockedBy: byId });
+    },
     error: (reason, evidence) => add("error", reason, evidence),
     for: (other) => makeChecks(other, sink, targetOrigins),
   };

@@ -6,6 +6,41 @@ export interface CheckVerdict {
   status: Status;
   reason?: string;
   evidence?: Evidence;
+  /**
+   * Set on a skip recorded by `checks.blocked`: the requirement whose failure took away what this check needed.
+   * The block stands only where that requirement failed in the same run (aggregate).
+   */
+  blockedBy?: string;
+}
+
+/**
+ * The reason of a check blocked by another requirement's failure (TEAM Engine and TestNG report a test whose
+ * prerequisite failed as skipped, naming it): one defect, one failure.
+ */
+export function blockedReason(byId: string, why: string): string {
+  return `blocked by ${byId}, which failed: ${why}`;
+}
+
+/** Whether `id` failed among a run's verdicts: a check of it recorded a failure (before its level weighs it). */
+function failedIn(checks: readonly CheckVerdict[], id: string): boolean {
+  return checks.some((c) => c.id === id && c.status === "fail");
+}
+
+/**
+ * A blocked check as the run's verdicts bear it out: a skip where its blocker failed, else an error, so that a
+ * dependency named wrongly is never a silent pass (nor a skip that hides a defect).
+ */
+function borneOut(c: CheckVerdict, checks: readonly CheckVerdict[]): CheckVerdict {
+  const by = c.blockedBy;
+  if (by === undefined || failedIn(checks, by)) return c;
+  const checked = checks.some((v) => v.id === by);
+  const prefix = blockedReason(by, "");
+  const why = c.reason?.startsWith(prefix) === true ? c.reason.slice(prefix.length) : (c.reason ?? "");
+  return {
+    id: c.id,
+    status: "error",
+    reason: `blocked by ${by}, which did not fail${checked ? "" : " (it was not checked in this run)"}: ${why}`,
+  };
 }
 
 const RANK: Record<Status, number> = { pass: 0, skip: 1, warn: 2, error: 3, fail: 4 };
@@ -42,17 +77,26 @@ export function aggregate(
   options: AggregateOptions = {},
 ): RequirementResult {
   const level = effectiveLevel(req, options.definitionGiven ?? false);
-  const mine = checks.filter((c) => c.id === req.id);
+  const mine = checks.filter((c) => c.id === req.id).map((c) => borneOut(c, checks));
   let status: Status = mine.length === 0 ? (options.noCheckStatus ?? "skip") : "pass";
   let reason: string | undefined = mine.length === 0 ? noCheckReason : undefined;
   const evidence: Evidence[] = [];
   const sawPass = mine.some((c) => c.status === "pass");
+  let blocked = false;
   for (const c of mine) {
     const s = statusAtLevel(c.status, level);
-    if (s === "skip" && sawPass) continue;
-    if (RANK[s] > RANK[status] || (status === "pass" && s === "skip")) {
+    // A skip beside passes is a case that did not apply; a blocked one is a case that could not be judged, so the
+    // requirement cannot pass on the others.
+    const blocks = s === "skip" && c.blockedBy !== undefined;
+    if (s === "skip" && sawPass && !blocks) continue;
+    if (
+      RANK[s] > RANK[status] ||
+      (status === "pass" && s === "skip") ||
+      (status === "skip" && blocks && !blocked)
+    ) {
       status = s;
       reason = c.reason;
+      blocked = blocks;
     }
     if (c.evidence && s !== "pass" && s !== "skip") evidence.push(c.evidence);
   }

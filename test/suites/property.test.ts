@@ -23,6 +23,7 @@ function recordingChecks(verdicts: Verdict[]): Checks {
     fail: (text, evidence) => verdicts.push({ status: "fail", text, ...(evidence ? { evidence } : {}) }),
     warn: (text) => verdicts.push({ status: "warn", text }),
     skip: (text) => verdicts.push({ status: "skip", text }),
+    blocked: (byId, why) => verdicts.push({ status: "skip", text: `blocked by ${byId}: ${why}` }),
     error: (text) => verdicts.push({ status: "error", text }),
     for: () => checks,
   };
