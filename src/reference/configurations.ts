@@ -153,6 +153,13 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: [],
   },
   {
+    name: "parties-epcis-only",
+    description:
+      "Offers only gs1:epcis for every party and location, its own exchanged at setup included, and master data for products alone (spec 4.2: reachable with gs1:masterData or gs1:epcis).",
+    config: { partyLocationMasterData: "none" },
+    expectedWarnings: [],
+  },
+  {
     name: "outside-core",
     description:
       "Serves, beside the seven core events, an AggregationEvent OBSERVE at receiving, an ObjectEvent OBSERVE at inspecting and a TransactionEvent ADD at shipping: spec 6 names the seven events the service serves, never that it serves only them.",

@@ -37,10 +37,10 @@ export interface ReferenceConfig {
   /** MATCH_anyEPC compares EPCs as written: a URN never matches a Digital Link of the same EPC, nor back. */
   epcsAsWritten: boolean;
   /**
-   * Which /414 and /417 link sets offer master data beside epcis: "all" (default), or "own", only the sender's
-   * own party and locations (spec 4.2: "reachable with gs1:masterData or gs1:epcis").
+   * Which /414 and /417 link sets offer master data beside epcis: "all" (default), "own", only the sender's
+   * own party and locations, or "none" (spec 4.2: "reachable with gs1:masterData or gs1:epcis").
    */
-  partyLocationMasterData: "all" | "own";
+  partyLocationMasterData: "all" | "own" | "none";
   /**
    * Which identifiers the resolver answers for: "all" it holds (default), or "own", only those under its own
    * party's company prefix; another company's identifier is then 404.

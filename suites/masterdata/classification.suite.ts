@@ -44,10 +44,15 @@ requirementTest(
     const outside = [
       ...new Set(found.filter((f) => f.status === "unlisted").map((f) => `${f.property}=${String(f.value)}`)),
     ];
+    const shown = found[0]!;
     checks.pass(
       outside.length === 0
-        ? "every classification value served is in x-std-values"
+        ? `every classification value served is in x-std-values (${found.length} values)`
         : `values outside x-std-values, allowed since the lists are extensible (spec 2.2): ${outside.join(", ")}`,
+      exchangeEvidence(shown.exchange, {
+        message: `${shown.href}: ${shown.property} is ${JSON.stringify(shown.value)}, a string code`,
+        actual: shown.value,
+      }),
     );
   },
 );

@@ -30,7 +30,10 @@ requirementTest("MD-JSONLD", "Master data is GS1 Web Vocabulary JSON-LD", async 
       continue;
     }
     if (reading.kind === "read") for (const ns of reading.graph.namespaces) namespaces.add(ns);
-    checks.pass();
+    checks.pass(
+      `${d.href} reads as GS1 Web Vocabulary JSON-LD of type ${d.expected}`,
+      exchangeEvidence(d.exchange, { message: `${d.href}, reached from ${d.uri}, read as JSON-LD` }),
+    );
   }
   if (namespaces.size > 1) {
     checks.pass(
@@ -61,7 +64,10 @@ for (const [type, id, title] of TYPE_REQUIREMENTS) {
       if (shape === undefined) continue;
       const result = validators.validateMasterData(type, shape);
       if (result.valid) {
-        checks.pass();
+        checks.pass(
+          `${d.href} (reached from ${d.uri}), read as JSON-LD, matches the definition's ${type} schema`,
+          exchangeEvidence(d.exchange, { message: `the ${type} document, read as JSON-LD`, actual: shape }),
+        );
         continue;
       }
       const shown = result.errors.slice(0, 5).join("; ");
@@ -85,7 +91,13 @@ requirementTest("MD-PROPERTY-TYPES", "Declared properties have their declared ty
     if (shape === undefined) continue;
     const problems = check(d.expected, shape);
     if (problems.length === 0) {
-      checks.pass();
+      checks.pass(
+        `${d.href}: every property the definition declares for ${d.expected} has its declared type`,
+        exchangeEvidence(d.exchange, {
+          message: `the ${d.expected} document, read as JSON-LD`,
+          actual: shape,
+        }),
+      );
       continue;
     }
     for (const p of problems) {

@@ -34,7 +34,10 @@ requirementTest(
     const answers = await Promise.all(asked.map(({ form, uri }) => requestLinkset(ctx, form, uri)));
     const unknown = answers.filter(answeredUnknown);
     if (unknown.length === 0) {
-      checks.pass(`the resolver knows the ${answers.length} identifiers of the loaded dataset asked about`);
+      checks.pass(
+        `the resolver knows the ${answers.length} identifiers of the loaded dataset asked about`,
+        exchangeEvidence(answers[0]!.exchange, { message: `the link set of ${answers[0]!.uri}` }),
+      );
       return;
     }
     const first = unknown[0]!;

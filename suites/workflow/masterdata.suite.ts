@@ -6,7 +6,8 @@
 // of the right type.
 import { hopQuery } from "../../src/harness/assertions/trace-back.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
-import { loadBaseline } from "../../src/harness/target.ts";
+import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+import type { Evidence } from "../../src/harness/types.ts";
 import { runOracle } from "../../src/model/index.ts";
 import { ownership, sender } from "../resolver/support/sender.ts";
 import { chooseProduct } from "./support/exchanged.ts";
@@ -41,12 +42,16 @@ requirementTest("FLOW-MASTERDATA", "The identifiers in events lead to master dat
   const steps = await Promise.all(subjects.map((s) => resolveMasterData(ctx, s.id, s.type)));
   let failures = 0;
   let reached = 0;
+  let shown: Evidence | undefined;
   const unknown: string[] = [];
   const epcisOnly: string[] = [];
   steps.forEach((step, i) => {
     const s = subjects[i]!;
     if (step.ok) {
       reached += 1;
+      shown ??= exchangeEvidence(step.value.exchange, {
+        message: `the ${s.role} ${s.id} leads to its ${s.type} master data`,
+      });
       return;
     }
     const own = ownership(values, s.id);
@@ -83,5 +88,6 @@ requirementTest("FLOW-MASTERDATA", "The identifiers in events lead to master dat
       `${product.note}; ${reached} of the ${subjects.length} locations, products and parties its events name${bounded} resolve to master data`,
       ...notes,
     ].join("; "),
+    shown,
   );
 });

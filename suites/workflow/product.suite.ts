@@ -105,6 +105,6 @@ requirementTest(
       comparison.extra.length > 0 ? `${comparison.extra.length} further events came with them` : "",
       baseline.complete ? "" : `the harness knows only part of the target's events (${baseline.note})`,
     ];
-    checks.pass(notes.filter((n) => n !== "").join("; "));
+    checks.pass(notes.filter((n) => n !== "").join("; "), evidence);
   },
 );

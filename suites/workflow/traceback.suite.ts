@@ -5,7 +5,7 @@
 // may match an EPC or class only as written); a hop the target refuses with 413 is inconclusive, and the oracle's
 // walk is refused there too.
 
-import { queryEvents } from "../../src/harness/answer.ts";
+import { exchangeOf, queryEvents } from "../../src/harness/answer.ts";
 import {
   type AskHop,
   hopQuery,
@@ -16,6 +16,7 @@ import {
 } from "../../src/harness/assertions/trace-back.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+import type { ExchangeRecord } from "../../src/harness/types.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 
 /** Queries one trace may make: a bound on a large repository, far above what a chain of the embedded data needs. */
@@ -30,10 +31,13 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
     );
     return;
   }
+  // The answer to the first hop, the product's own events, where the walk starts: a pass's evidence.
+  let start: ExchangeRecord | undefined;
   const ask: AskHop = async (hop) => {
     const answer = await queryEvents(ctx, hopQuery(hop));
     switch (answer.kind) {
       case "events":
+        if (hop === product.hop) start = exchangeOf(answer);
         return { kind: "events", events: answer.events };
       case "refused":
         // Inconclusive beyond this hop: whether a one-identifier query may be refused is EVT-413-NARROW's.
@@ -81,5 +85,11 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
       : "",
     baseline.complete ? "" : `the harness knows only part of the target's events (${baseline.note})`,
   ];
-  checks.pass(notes.filter((n) => n !== "").join("; "));
+  checks.pass(
+    notes.filter((n) => n !== "").join("; "),
+    exchangeEvidence(start, {
+      message: `the trace-back's first query, for ${product.id}`,
+      actual: { reached: actual.reached.size, firstEvents: actual.firstEvents.length, queries: actual.hops },
+    }),
+  );
 });

@@ -47,11 +47,11 @@ export function offeredLinks(id: Requested, ctx: ReferenceContext, catalogue: Ca
   const links: OfferedLinks = {};
   if (id.form !== "01") links.epcis = epcisLink(id, id.form, ctx);
   // Spec 4.2 lets a party or location be "reachable with gs1:masterData or gs1:epcis": with
-  // partyLocationMasterData "own", only the sender's own offer master data beside epcis.
+  // partyLocationMasterData "own", only the sender's own offer master data beside epcis; with "none", none does.
+  const offers = ctx.config.partyLocationMasterData;
   const epcisOnly =
-    ctx.config.partyLocationMasterData === "own" &&
     (id.form === "414" || id.form === "417") &&
-    !isOwn(id, catalogue);
+    (offers === "none" || (offers === "own" && !isOwn(id, catalogue)));
   if (!epcisOnly && (id.form === "01" || id.form === "414" || id.form === "417")) {
     const target = masterDataTarget(id, ctx, catalogue);
     if (target !== undefined) {

@@ -17,16 +17,15 @@ export function masterDataExcuse(s: Subject, step: Failure, own: string | undefi
 
 /**
  * FLOW-SETUP: a party or location the harness took from the events is its guess, not a value the sender
- * exchanged; the resolver declining it, or its link set offering no masterData link (which spec 4.2 lets a party
- * or location other than the setup's do), says only that the guess may be wrong. `flag` is the option that would
- * have given it (--party, --gln).
+ * exchanged; the resolver declining it, or its link set offering neither gs1:masterData nor gs1:epcis, says only
+ * that the guess may be wrong. `flag` is the option that would have given it (--party, --gln).
  */
 export function guessExcuse(id: string, flag: string, step: Failure): string | undefined {
   const why =
     step.stage === "linkset" && declined(step.status)
       ? `answered ${step.status}`
       : step.stage === "no-link"
-        ? "offers no masterData link, as spec 4.2 lets a party or location offer gs1:epcis alone"
+        ? "offers neither gs1:masterData nor gs1:epcis"
         : undefined;
   if (why === undefined) return undefined;
   return `setup: no ${flag} given, and ${id}, taken from the events, ${why}: it may not be the sender's; pass the value it exchanges with ${flag}`;

@@ -4,6 +4,7 @@
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
 import { readEventsAnswer } from "../../../src/harness/answer.ts";
 import {
+  EPCIS_LINK,
   entryAbout,
   type LinkObject,
   type LinksetEntry,
@@ -119,28 +120,102 @@ export function linkOf(resolved: Resolved, linkType: string): Step<LinkObject> {
   );
 }
 
-/** The identifier's master data through the masterData link of its link set, checked for its type (spec 2.2). */
-export async function resolveMasterData(
+/** A master data document as a masterData link answered it, with the exchange that shows it. */
+export interface MasterDataDocument {
+  document: Record<string, unknown>;
+  exchange: ExchangeRecord;
+}
+
+/** What a masterData link leads to, checked for the type the identifier calls for (spec 2.2). */
+async function followMasterData(
   ctx: RunContext,
-  id: string,
+  link: LinkObject,
   type: MasterDataTypeName,
-): Promise<Step<Record<string, unknown>>> {
-  const resolved = await resolveLinkset(ctx, id);
-  if (!resolved.ok) return resolved;
-  const link = linkOf(resolved.value, MASTER_DATA_LINK);
-  if (!link.ok) return link;
-  const answer = jsonStep(await readDocument(ctx, link.value.href), "link");
+): Promise<Step<MasterDataDocument>> {
+  const answer = jsonStep(await readDocument(ctx, link.href), "link");
   if (!answer.ok) return answer;
   const { body, result } = answer.value;
   const problem = (await jsonLdProblem(body)) ?? (await masterDataTypeProblem(body, type));
   if (problem !== undefined) {
     return failed(
-      `the master data at ${link.value.href}: ${problem.message ?? `is not a ${type}`}`,
+      `the master data at ${link.href}: ${problem.message ?? `is not a ${type}`}`,
       exchangeEvidence(result.exchange, problem),
       "link",
     );
   }
-  return { ok: true, value: body as Record<string, unknown> };
+  return { ok: true, value: { document: body as Record<string, unknown>, exchange: result.exchange } };
+}
+
+/** The identifier's master data through the masterData link of its link set, checked for its type (spec 2.2). */
+export async function resolveMasterData(
+  ctx: RunContext,
+  id: string,
+  type: MasterDataTypeName,
+): Promise<Step<MasterDataDocument>> {
+  const resolved = await resolveLinkset(ctx, id);
+  if (!resolved.ok) return resolved;
+  const link = linkOf(resolved.value, MASTER_DATA_LINK);
+  if (!link.ok) return link;
+  return followMasterData(ctx, link.value, type);
+}
+
+/** How a party or location was reached, with the exchange that shows it. */
+export interface Reached {
+  via: "masterData" | "epcis";
+  /** The link followed or offered. */
+  href: string;
+  evidence: Evidence;
+}
+
+/**
+ * A party or location as spec 4.2 makes it "reachable with gs1:masterData or gs1:epcis": its master data when the
+ * link set offers a masterData link (followed, and its document checked for the type), else the epcis link the
+ * link set offers (where it leads is RES-EPCIS-LINK's to judge). A link set that offers neither is a "no-link"
+ * failure.
+ */
+export async function reachPartyOrLocation(
+  ctx: RunContext,
+  id: string,
+  type: MasterDataTypeName,
+): Promise<Step<Reached>> {
+  const resolved = await resolveLinkset(ctx, id);
+  if (!resolved.ok) return resolved;
+  const masterData = linkOf(resolved.value, MASTER_DATA_LINK);
+  if (masterData.ok) {
+    const document = await followMasterData(ctx, masterData.value, type);
+    if (!document.ok) return document;
+    return {
+      ok: true,
+      value: {
+        via: "masterData",
+        href: masterData.value.href,
+        evidence: exchangeEvidence(document.value.exchange, {
+          message: `the masterData link of ${resolved.value.uri} leads to its ${type}`,
+        }),
+      },
+    };
+  }
+  const epcis = linkOf(resolved.value, EPCIS_LINK);
+  if (epcis.ok) {
+    return {
+      ok: true,
+      value: {
+        via: "epcis",
+        href: epcis.value.href,
+        evidence: exchangeEvidence(resolved.value.answer.exchange, {
+          message: `the link set of ${resolved.value.uri} offers gs1:epcis (${epcis.value.href}) and no gs1:masterData`,
+        }),
+      },
+    };
+  }
+  return failed(
+    `the link set of ${resolved.value.uri} offers neither a masterData nor an epcis link`,
+    exchangeEvidence(resolved.value.answer.exchange, {
+      expected: [MASTER_DATA_LINK, EPCIS_LINK],
+      actual: Object.keys(resolved.value.entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
+    }),
+    "no-link",
+  );
 }
 
 /** Every event a GET /events URL answers, across its pages (the harness's one reader); a 413 keeps its status. */
