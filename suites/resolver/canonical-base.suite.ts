@@ -13,6 +13,7 @@ import { CANONICAL_DL_BASE, canonicalId, parseDigitalLink } from "../../src/mode
 import { knownEvents } from "./support/identifiers.ts";
 import {
   canonicalBaseReplaced,
+  entryOf,
   goodLinksets,
   type LinksetAnswer,
   requestLinkset,
@@ -20,8 +21,8 @@ import {
 import { identifiersNamedIn } from "./support/sender.ts";
 
 function linkTypesOf(a: LinksetAnswer): string[] {
-  const entry = entryAbout(a.body, a.uri) ?? linksetEntries(a.body)[0];
-  return entry === undefined ? [] : linkTypesOffered(entry);
+  const read = entryOf(a);
+  return "entry" in read ? linkTypesOffered(read.entry) : [];
 }
 
 function formOf(issued: string): PathForm | undefined {
@@ -72,12 +73,14 @@ async function issuedIdentifiers(ctx: RunContext): Promise<Issued[]> {
   for (const e of knownEvents(ctx)) {
     for (const value of identifiersNamedIn(e)) consider(value, "an event");
   }
+  // Per form: one whose direct link set has an entry about it before one without (which RES-ANCHOR fails, and
+  // which leaves nothing to compare), then one spelled otherwise than the harness spells it.
+  const rank = (c: Issued) => ("entry" in entryOf(c.direct) ? 2 : 0) + (c.issued !== c.direct.uri ? 1 : 0);
   const perForm = new Map<PathForm, Issued>();
   for (const candidate of found.values()) {
     const form = candidate.direct.form;
     const kept = perForm.get(form);
-    const respelled = candidate.issued !== candidate.direct.uri;
-    if (kept === undefined || (respelled && kept.issued === kept.direct.uri)) perForm.set(form, candidate);
+    if (kept === undefined || rank(candidate) > rank(kept)) perForm.set(form, candidate);
   }
   return [...perForm.values()];
 }
@@ -94,6 +97,8 @@ requirementTest(
     }
     await Promise.all(
       issued.map(async ({ issued: uri, where, direct }) => {
+        const read = entryOf(direct);
+        if (!("entry" in read)) return checks.blocked(read.blocker, read.why);
         const url = canonicalBaseReplaced(
           `${uri}${uri.includes("?") ? "&" : "?"}linkType=linkset`,
           ctx.resolverBase,
@@ -121,6 +126,7 @@ requirementTest(
           checks.pass(
             `${about} resolved to the link set of ${direct.url}` +
               (uri === direct.uri ? "" : ", though spelled otherwise"),
+            exchangeEvidence(answer.exchange),
           );
         }
       }),

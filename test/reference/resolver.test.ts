@@ -488,6 +488,22 @@ describe("resolver faults: each changes the behaviour it names", () => {
       (await get(hrefOf(await entryAt(base, `/00/${SSCC}`), EPCIS))).status !== 200,
     "res-epcis-link-wrong-id": async (base) =>
       !(await eventIdsAt(hrefOf(await entryAt(base, serial), EPCIS))).includes(DATASET.events[0]?.eventID),
+    "res-product-epcis-empty": async (base) => {
+      const entry = await entryAt(base, `/01/${GTIN_A}`);
+      return EPCIS in entry && (await eventIdsAt(hrefOf(entry, EPCIS))).length === 0;
+    },
+    "res-lot-anchor-gtin": async (base) =>
+      (await entryAt(base, `/01/${GTIN_A}/10/L%2B7`)).anchor === `/01/${GTIN_A}`,
+    // GTIN_A is the only product with a lot, so its lot's link selects that lot under GTIN_B.
+    "res-last-product-lots": async (base) =>
+      !(await eventIdsAt(hrefOf(await entryAt(base, `/01/${GTIN_A}/10/L%2B7`), EPCIS))).includes(
+        DATASET.events[1]?.eventID,
+      ),
+    // GTIN_B is the last product in numeric order; its masterData link leads to GTIN_A's document.
+    "res-last-product-masterdata": async (base) => {
+      const doc = (await get(hrefOf(await entryAt(base, `/01/${GTIN_B}`), MASTER_DATA))).json();
+      return (doc as Record<string, unknown>)["@id"] !== `${CANONICAL_DL_BASE}/01/${GTIN_B}`;
+    },
     "res-masterdata-wrong-type": async (base) => {
       const doc = (await get(hrefOf(await entryAt(base, `/01/${GTIN_A}`), MASTER_DATA))).json();
       return (doc as Record<string, unknown>)["@type"] !== "gs1:Product";

@@ -317,9 +317,16 @@ describe("the identifier as the target's events write it", () => {
       query: { MATCH_anyEPC: [`${CANONICAL_DL_BASE}/00/056131040000006875`] },
       asWritten: false,
     });
-    expect(
-      writtenQuery("01", `${CANONICAL_DL_BASE}/01/${withCheck("0561310400400")}`, events),
-    ).toBeUndefined();
+    // A product is asked for with its class pattern as the events' lgtin URNs write it, else its canonical form.
+    expect(writtenQuery("01", canonicalIdOf("urn:epc:idpat:sgtin:5613104.004000.*"), events)).toEqual({
+      query: { MATCH_anyEPCClass: ["urn:epc:idpat:sgtin:5613104.004000.*"] },
+      asWritten: true,
+    });
+    const other = `${CANONICAL_DL_BASE}/01/${withCheck("0561310400400")}`;
+    expect(writtenQuery("01", other, events)).toEqual({
+      query: { MATCH_anyEPCClass: [other] },
+      asWritten: false,
+    });
     expect(writtenQuery("417", PARTY, events)).toBeUndefined();
   });
 });

@@ -80,6 +80,30 @@ export const RESOLVER_FAULTS: Fault[] = [
     violates: ["RES-EPCIS-LINK"],
   },
   {
+    id: "res-product-epcis-empty",
+    description:
+      "The link set of /01/{gtin} offers an epcis link that asks MATCH_anyEPC for the GTIN itself, which is no EPC, so it answers none of the product's events.",
+    violates: ["RES-EPCIS-LINK"],
+  },
+  {
+    id: "res-lot-anchor-gtin",
+    description:
+      "The link set of /01/{gtin}/10/{lot} anchors its entry at the GTIN, as a relative /01/{gtin}, and puts the lot's epcis link there.",
+    violates: ["RES-ANCHOR", "RES-LINKSET-SHAPE"],
+  },
+  {
+    id: "res-last-product-lots",
+    description:
+      "The epcis links of the lots of one product, the last GTIN with lots in numeric order, select a lot of another product.",
+    violates: ["RES-EPCIS-LINK"],
+  },
+  {
+    id: "res-last-product-masterdata",
+    description:
+      "The masterData link of one product, the last GTIN in numeric order, leads to the gs1:Product document of the first.",
+    violates: ["RES-MASTERDATA-LINK"],
+  },
+  {
     id: "res-masterdata-wrong-type",
     description:
       "A GTIN's masterData link leads to the first gs1:Place (else gs1:Organization) instead of its gs1:Product.",

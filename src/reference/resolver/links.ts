@@ -45,7 +45,15 @@ export function isOwn(id: Requested, catalogue: Catalogue): boolean {
 
 export function offeredLinks(id: Requested, ctx: ReferenceContext, catalogue: Catalogue): OfferedLinks {
   const links: OfferedLinks = {};
-  if (id.form !== "01") links.epcis = epcisLink(id, id.form, ctx);
+  if (id.form !== "01") links.epcis = epcisLink(id, id.form, ctx, catalogue);
+  if (ctx.faults.has("res-product-epcis-empty") && id.form === "01") {
+    // An EPC query names instances; a GTIN is none, so the link selects nothing.
+    links.epcis = {
+      href: `${ctx.eventsBase()}/events?${encodeQuery({ MATCH_anyEPC: [id.uri] })}`,
+      title: "EPCIS events of this product",
+      type: "application/ld+json",
+    };
+  }
   // Spec 4.2 lets a party or location be "reachable with gs1:masterData or gs1:epcis": with
   // partyLocationMasterData "own", only the sender's own offer master data beside epcis; with "none", none does.
   const offers = ctx.config.partyLocationMasterData;
@@ -73,10 +81,19 @@ export function offeredLinks(id: Requested, ctx: ReferenceContext, catalogue: Ca
   return links;
 }
 
-function epcisLink(id: Requested, form: Exclude<PathForm, "01">, ctx: ReferenceContext): Link {
+function epcisLink(
+  id: Requested,
+  form: Exclude<PathForm, "01">,
+  ctx: ReferenceContext,
+  catalogue: Catalogue,
+): Link {
   let subject = id.uri;
   if (ctx.faults.has("res-epcis-link-wrong-id") && (form === "01/10" || form === "01/21")) {
     subject = canonicalUri(id.elements.slice(0, 1));
+  }
+  if (ctx.faults.has("res-last-product-lots") && form === "01/10") {
+    const { lastWithLots, otherLot } = productsOf(catalogue);
+    if (otherLot !== undefined && canonicalUri(id.elements.slice(0, 1)) === lastWithLots) subject = otherLot;
   }
   // The party's link is the repository itself (spec 1, step 2); the others select the identifier's events.
   const query: EventQuery = {};
@@ -94,8 +111,52 @@ function epcisLink(id: Requested, form: Exclude<PathForm, "01">, ctx: ReferenceC
   };
 }
 
+/** What the faults confined to one product pick, once per catalogue. */
+interface Products {
+  /** The first and last GTIN in numeric order (canonical URIs). */
+  first?: string;
+  last?: string;
+  /** The last GTIN with lots, and the first lot of another GTIN (else its first lot's value under another GTIN). */
+  lastWithLots?: string;
+  otherLot?: string;
+}
+
+const products = new WeakMap<Catalogue, Products>();
+
+function productsOf(catalogue: Catalogue): Products {
+  let found = products.get(catalogue);
+  if (found !== undefined) return found;
+  const productBase = `${CANONICAL_DL_BASE}/01/`;
+  const gtins = [...catalogue.documents.keys()].filter((k) => k.startsWith(productBase)).sort();
+  const lots = [...catalogue.identifiers]
+    .filter((k) => k.startsWith(productBase) && k.includes("/10/"))
+    .sort();
+  const gtinOfLot = (lot: string) => lot.slice(0, lot.indexOf("/10/"));
+  const lastWithLots = lots.map(gtinOfLot).at(-1);
+  found = {};
+  if (gtins[0] !== undefined) found.first = gtins[0];
+  if (gtins.length > 1) found.last = gtins.at(-1);
+  if (lastWithLots !== undefined) {
+    found.lastWithLots = lastWithLots;
+    const otherGtin = gtins.find((g) => g !== lastWithLots);
+    const ownLot = lots.find((lot) => gtinOfLot(lot) === lastWithLots);
+    const other =
+      lots.find((lot) => gtinOfLot(lot) !== lastWithLots) ??
+      (otherGtin === undefined || ownLot === undefined
+        ? undefined
+        : otherGtin + ownLot.slice(lastWithLots.length));
+    if (other !== undefined) found.otherLot = other;
+  }
+  products.set(catalogue, found);
+  return found;
+}
+
 /** The canonical URI of the document the masterData link leads to. */
 function masterDataTarget(id: Requested, ctx: ReferenceContext, catalogue: Catalogue): string | undefined {
+  if (ctx.faults.has("res-last-product-masterdata") && id.form === "01") {
+    const { first, last } = productsOf(catalogue);
+    if (last !== undefined && id.uri === last) return first;
+  }
   if (ctx.faults.has("res-masterdata-wrong-type") && id.form === "01") {
     const keys = [...catalogue.documents.keys()];
     const other = (ai: string) => keys.find((k) => k.startsWith(`${CANONICAL_DL_BASE}/${ai}/`));

@@ -26,6 +26,9 @@ export function linksetBody(
 
 function anchorOf(id: Requested, ctx: ReferenceContext): string {
   if (ctx.faults.has("res-anchor-wrong")) return ctx.resolverBase();
+  if (ctx.faults.has("res-lot-anchor-gtin") && id.form === "01/10") {
+    return formatDigitalLink("", id.elements.slice(0, 1));
+  }
   const base = ctx.config.canonicalAnchors ? CANONICAL_DL_BASE : ctx.resolverBase();
   return formatDigitalLink(base, id.elements);
 }

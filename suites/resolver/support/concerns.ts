@@ -1,7 +1,16 @@
 // Which events concern an identifier: what the epcis link of its link set must lead to (spec 4.2).
+
+import { selectedAsWritten } from "../../../src/harness/assertions/trace-back.ts";
 import { identifiersOf } from "../../../src/harness/baseline.ts";
 import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
-import { canonicalId, type EpcisEvent, type EventQuery } from "../../../src/model/index.ts";
+import {
+  canonicalId,
+  classMatches,
+  type EpcisEvent,
+  type EventQuery,
+  gtinOf,
+  runOracle,
+} from "../../../src/model/index.ts";
 
 /**
  * An event mentions an identifier when one of its EPCs, classes, parent, business location or read point is that
@@ -92,9 +101,69 @@ export function writtenQuery(
   uri: string,
   events: readonly EpcisEvent[],
 ): WrittenQuery | undefined {
+  if (form === "01") return productQuery(uri, events);
   const held = HELD[form];
   if (held === undefined) return undefined;
   const written = writtenSpelling(events, uri, held);
   const query = certainQuery(form, written ?? uri);
   return query === undefined ? undefined : { query, asWritten: written !== undefined };
+}
+
+const LGTIN_URN = /^urn:epc:class:lgtin:(\d+)\.(\d+)\./;
+
+function classesHeld(e: EpcisEvent): string[] {
+  return identifiersOf(e).classes.filter((c): c is string => typeof c === "string");
+}
+
+/**
+ * What a receiver asks a query interface about a product (spec 4.1: MATCH_anyEPCClass "matches one of the
+ * patterns or URIs"): the GTIN's class pattern, urn:epc:idpat:sgtin:CP.IR.*, written with the company prefix of
+ * the lgtin URNs the events write for it. Where they write none, the GTIN's canonical Digital Link, a value of the
+ * harness's making (asWritten false). No single parameter selects a GTIN's serialised items.
+ */
+export function productQuery(gtinUri: string, events: readonly EpcisEvent[]): WrittenQuery {
+  const gtin = gtinOf(gtinUri);
+  for (const e of gtin === undefined ? [] : events) {
+    for (const c of classesHeld(e)) {
+      const urn = LGTIN_URN.exec(c);
+      if (urn !== null && gtinOf(c) === gtin) {
+        return {
+          query: { MATCH_anyEPCClass: [`urn:epc:idpat:sgtin:${urn[1]}.${urn[2]}.*`] },
+          asWritten: true,
+        };
+      }
+    }
+  }
+  return { query: { MATCH_anyEPCClass: [canonicalId(gtinUri)] }, asWritten: false };
+}
+
+/**
+ * The events a query for an identifier must answer among those the harness knows: those holding its values as the
+ * query writes them (selectedAsWritten); for a class pattern, those holding a class it covers written as an EPC URN,
+ * the form a pattern has (as EVT-CLASS-PATTERN judges it).
+ */
+export function requiredEvents(events: readonly EpcisEvent[], query: EventQuery): EpcisEvent[] {
+  const patterns = (query.MATCH_anyEPCClass ?? []).filter((v) => v.startsWith("urn:epc:idpat:"));
+  if (patterns.length === 0) return selectedAsWritten(events, query);
+  return runOracle(events, query).filter((e) =>
+    classesHeld(e).some((c) => c.startsWith("urn:") && patterns.some((p) => classMatches(p, c))),
+  );
+}
+
+/**
+ * The events the harness knows are about an identifier, in any spelling, as spec 4.1's parameters can select them:
+ * those holding the EPC of an SSCC or serial, the class of a lot, the location as bizLocation, and for a product
+ * an EPC or class of its GTIN. None for a party, whose link leads to the whole repository.
+ */
+export function eventsAbout(form: PathForm, uri: string, events: readonly EpcisEvent[]): EpcisEvent[] {
+  if (form === "01") {
+    const gtin = gtinOf(uri);
+    if (gtin === undefined) return [];
+    return events.filter((e) => {
+      const { epcs, classes } = identifiersOf(e);
+      return [...epcs, ...classes].some((id) => typeof id === "string" && gtinOf(id) === gtin);
+    });
+  }
+  const query = certainQuery(form, uri);
+  return query === undefined ? [] : runOracle(events, query);
 }

@@ -4,7 +4,7 @@
 import {
   entryAbout,
   type LinkObject,
-  linksetEntries,
+  type LinksetEntry,
   linksOf,
 } from "../../../src/harness/assertions/linkset.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
@@ -14,7 +14,7 @@ import { perRun } from "../../../src/harness/run-scope.ts";
 import type { ExchangeRecord } from "../../../src/harness/types.ts";
 import type { HttpResult } from "../../../src/http/index.ts";
 import { CANONICAL_DL_BASE, rebaseDigitalLink } from "../../../src/model/index.ts";
-import { sampledIdentifiers } from "./identifiers.ts";
+import { coveredIdentifiers } from "./identifiers.ts";
 
 export interface LinksetAnswer {
   form: PathForm;
@@ -63,9 +63,9 @@ export async function requestLinkset(
   return answer;
 }
 
-/** The link set of every sampled identifier, asked once per run, concurrently. */
+/** The link set of every identifier asked about (coveredIdentifiers), asked once per run, concurrently. */
 export const linksetAnswers = perRun(async (ctx: RunContext): Promise<Map<PathForm, LinksetAnswer[]>> => {
-  const ids = sampledIdentifiers(ctx);
+  const ids = coveredIdentifiers(ctx).byForm;
   const all = await Promise.all(
     PATH_FORMS.flatMap((form) => ids[form].map((uri) => requestLinkset(ctx, form, uri))),
   );
@@ -77,8 +77,40 @@ export async function goodLinksets(ctx: RunContext): Promise<LinksetAnswer[]> {
   return [...(await linksetAnswers(ctx)).values()].flat().filter((a) => a.problem === undefined);
 }
 
-/** The links of a type in the entry about the identifier asked about (else the first entry). */
+/** The requirements whose failure takes away the entry about the identifier a link set answers. */
+export type EntryBlocker = "RES-LINKSET-SHAPE" | "RES-ANCHOR";
+
+export type EntryReading = { entry: LinksetEntry } | { blocker: EntryBlocker; why: string };
+
+/**
+ * The entry of a link set about the identifier asked about (spec 2.3: the anchor is "The Digital Link URI that the
+ * entry is about"), or the requirement whose failure leaves none: RES-LINKSET-SHAPE where the linkset member is no
+ * array of entries, else RES-ANCHOR, which fails every link set with no entry anchored at the identifier. What an
+ * entry about another identifier offers is not the identifier's: no check guesses which entry was meant.
+ */
+export function entryOf(a: LinksetAnswer): EntryReading {
+  const entry = entryAbout(a.body, a.uri);
+  if (entry !== undefined) return { entry };
+  const body = a.body as { linkset?: unknown } | undefined;
+  if (!Array.isArray(body?.linkset)) {
+    return { blocker: "RES-LINKSET-SHAPE", why: `${a.url}: the linkset member is not an array of entries` };
+  }
+  return { blocker: "RES-ANCHOR", why: `${a.url}: no entry of the link set is anchored at ${a.uri}` };
+}
+
+/** The links of a type in the entry about the identifier asked about; none where there is no such entry. */
 export function linksOfAnswer(a: LinksetAnswer, linkType: string): LinkObject[] {
-  const entry = entryAbout(a.body, a.uri) ?? linksetEntries(a.body)[0];
-  return entry === undefined ? [] : linksOf(entry, linkType);
+  const read = entryOf(a);
+  return "entry" in read ? linksOf(read.entry, linkType) : [];
+}
+
+/** What the link sets judged cover, for a pass's note. */
+export function coverageNote(ctx: RunContext): string {
+  const covered = coveredIdentifiers(ctx);
+  const asked = PATH_FORMS.reduce((n, form) => n + covered.byForm[form].length, 0);
+  const products =
+    covered.coveredProducts === covered.products
+      ? `every one of the ${covered.products} products`
+      : `${covered.coveredProducts} of the ${covered.products} products, drawn with the seed,`;
+  return `the ${asked} identifiers asked about (${products} the events name among them, with some of their lots and serials)`;
 }

@@ -53,8 +53,14 @@ export function judgePathForm(checks: Checks, ctx: RunContext, answers: readonly
     );
   }
   if (good.length > 0) {
-    const asked = good.map((a) => a.uri).join(", ");
-    checks.pass(`answered a link set for ${asked}` + (notes.length > 0 ? `; ${notes.join("; ")}` : ""));
+    const shown = good.slice(0, 6).map((a) => a.uri);
+    const asked =
+      shown.join(", ") + (good.length > shown.length ? ` and ${good.length - shown.length} more` : "");
+    const declinedNote =
+      notes.length === 0
+        ? ""
+        : `; ${notes.slice(0, 6).join("; ")}${notes.length > 6 ? `; and ${notes.length - 6} more declined` : ""}`;
+    checks.pass(`answered a link set for ${asked}${declinedNote}`, exchangeEvidence(good[0]?.exchange));
   } else if (!failed) {
     const prefix =
       values.partyGiven !== true
@@ -63,7 +69,7 @@ export function judgePathForm(checks: Checks, ctx: RunContext, answers: readonly
           ? "the events write no EPC URN of the sender's party, so its company prefix is unknown"
           : `none is under the company prefix ${values.prefix} of the sender's party`;
     checks.skip(
-      `every identifier asked about answered without a link set (not 2xx) and none is known to be the sender's own (${prefix}; pass --party and --gln to name the sender): ${notes.join("; ")}`,
+      `every identifier asked about answered without a link set (not 2xx) and none is known to be the sender's own (${prefix}; pass --party and --gln to name the sender): ${notes.slice(0, 6).join("; ")}${notes.length > 6 ? `; and ${notes.length - 6} more` : ""}`,
     );
   }
 }

@@ -1,0 +1,146 @@
+// What following an epcis link shows about an identifier (spec 4.2: "gs1:epcis Returns a link to the EPCIS query
+// interface for the requested identifier"), judged against the events the harness knows: the answer must be about
+// the identifier, hold the events its query must select, and hold some event of the identifier at all. A pass is
+// a claim, so an answer that holds none of the identifier's events passes nothing: it fails where the link was the
+// sender's own query and the harness knows events of the identifier, and is inconclusive otherwise.
+import { compareEventSets, describeComparison } from "../../../src/harness/assertions/event-sets.ts";
+import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
+import type { Evidence } from "../../../src/harness/types.ts";
+import { type EpcisEvent, eventIdentity } from "../../../src/model/index.ts";
+import { eventsAbout, mentions, requiredEvents, type WrittenQuery, writtenQuery } from "./concerns.ts";
+import { type EventsRequest, eventsRequest, type LinkedEvents, mayBeRefusedAsBroad } from "./follow.ts";
+
+/** The request a receiver makes from an epcis href, and what the harness knows to expect of its answer. */
+export interface EpcisLinkPlan {
+  form: PathForm;
+  uri: string;
+  href: string;
+  request: EventsRequest;
+  /** The query the harness would ask the query interface for the identifier, as the events write it. */
+  written?: WrittenQuery;
+  /** The harness wrote the query, in a spelling no event writes: a sender may refuse it or answer nothing. */
+  probe: boolean;
+  /** How the link is named in verdicts. */
+  about: string;
+}
+
+export function planEpcisLink(
+  form: PathForm,
+  uri: string,
+  href: string,
+  events: readonly EpcisEvent[],
+): EpcisLinkPlan {
+  // A party's link leads to the whole repository (spec 1, step 2), so the harness adds no query to it.
+  const written = form === "417" ? undefined : writtenQuery(form, uri, events);
+  const request = eventsRequest(href, written?.query);
+  const plan: EpcisLinkPlan = {
+    form,
+    uri,
+    href,
+    request,
+    probe: request.queried && written?.asWritten === false,
+    about: request.queried
+      ? `the epcis link of ${uri} (${href}, the query interface, asked ${request.url})`
+      : `the epcis link of ${uri} (${href})`,
+  };
+  if (written !== undefined) plan.written = written;
+  return plan;
+}
+
+/** What one followed epcis link decides: a failure, a pass with its note, or nothing (why, for the verdict). */
+export type EpcisLinkOutcome =
+  | { kind: "fail"; reason: string; evidence: Partial<Evidence> }
+  | { kind: "pass"; note: string }
+  | { kind: "inconclusive"; note: string };
+
+const MATCH_ONLY_AS_WRITTEN =
+  "the query names the identifier in its canonical form, which none of the target's events writes, and a sender may match only as written";
+
+/** Judges the answer an epcis link led to, against the events the harness knows the target holds. */
+export function judgeEpcisLink(
+  plan: EpcisLinkPlan,
+  linked: LinkedEvents,
+  events: readonly EpcisEvent[],
+): EpcisLinkOutcome {
+  const { about, request } = plan;
+  if (linked.kind === "refused") {
+    if (mayBeRefusedAsBroad(request)) {
+      return {
+        kind: "inconclusive",
+        note: `${about} was refused with 413 as too broad (allowed for ${request.repository ? "the whole repository" : "a query that is not narrow"}), so it shows no event`,
+      };
+    }
+    return {
+      kind: "fail",
+      reason: `${about} was refused with 413, but a query for one EPC, one lot or one transformation is narrow (EVT-413-NARROW)`,
+      evidence: { expected: "a query document with the identifier's events" },
+    };
+  }
+  if (linked.kind === "rejected" && plan.probe) {
+    return {
+      kind: "inconclusive",
+      note: `${about} was refused with ${linked.status}: ${MATCH_ONLY_AS_WRITTEN}`,
+    };
+  }
+  if (linked.kind === "rejected" || linked.kind === "broken") {
+    const message =
+      linked.kind === "rejected" ? `${request.url} answered status ${linked.status}` : linked.message;
+    return {
+      kind: "fail",
+      reason: `${about} does not answer as a query interface: ${message}`,
+      evidence: {},
+    };
+  }
+  // A party's link, or one naming the repository with no query to ask it, leads to the sender's repository
+  // (spec 1, step 2): any query document will do.
+  if (plan.form === "417" || request.repository) {
+    return { kind: "pass", note: `${about} answered ${linked.events.length} events of the repository` };
+  }
+  const unrelated = linked.events.filter((e) => !mentions(e, plan.uri));
+  if (unrelated.length > 0) {
+    return {
+      kind: "fail",
+      reason: `${about} answered ${unrelated.length} event(s) that do not mention the identifier`,
+      evidence: { expected: `events naming ${plan.uri}`, extra: unrelated.map(eventIdentity).slice(0, 20) },
+    };
+  }
+  // A product's link of the sender's own may select any part of the product's events (spec 4.2 names no query for
+  // it); one the harness asks for the GTIN must answer what the GTIN's class pattern selects.
+  if (plan.written !== undefined && (request.queried || plan.form !== "01")) {
+    // Only the events that hold the identifier as the query writes it are required: one holding another spelling
+    // of it is EVT-EPC-FORMS' and its kin's (SHOULD).
+    const comparison = compareEventSets(requiredEvents(events, plan.written.query), linked.events);
+    if (comparison.missing.length > 0) {
+      return {
+        kind: "fail",
+        reason: `${about} left out events the harness knows hold the identifier as asked: ${describeComparison({ ...comparison, extra: [], duplicated: [] })}`,
+        evidence: { expected: plan.written.query, missing: comparison.missing.slice(0, 20) },
+      };
+    }
+  }
+  if (linked.events.length > 0) {
+    return {
+      kind: "pass",
+      note: `${about} answered ${linked.events.length} events, all about the identifier`,
+    };
+  }
+  const known = eventsAbout(plan.form, plan.uri, events);
+  if (known.length > 0 && !request.queried) {
+    // The sender wrote the query: a link "for the requested identifier" that selects none of its events leads a
+    // receiver nowhere (a /01 link is judged against the GTIN's events).
+    return {
+      kind: "fail",
+      reason: `${about} answered no event, but the target holds ${known.length} about the identifier`,
+      evidence: {
+        expected: `events about ${plan.uri}`,
+        missing: known.map(eventIdentity).slice(0, 20),
+      },
+    };
+  }
+  const why = plan.probe
+    ? MATCH_ONLY_AS_WRITTEN
+    : known.length === 0
+      ? "the harness knows no event about the identifier"
+      : `the query the harness could write for it selects none of the ${known.length} event(s) it knows about the identifier (a product's serialised items, which no query for its GTIN selects)`;
+  return { kind: "inconclusive", note: `${about} answered no event: ${why}` };
+}
