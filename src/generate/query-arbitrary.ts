@@ -5,6 +5,7 @@ import fc from "fast-check";
 import type {
   EpcisEvent,
   EventQuery,
+  Instant,
   ListParameter,
   QuantityElement,
   TimeParameter,
@@ -16,6 +17,7 @@ import {
   CLASS_LISTS,
   canonicalBizStep,
   canonicalId,
+  compareInstants,
   EPC_FIELDS,
   formatDigitalLink,
   formatInstant,
@@ -160,16 +162,56 @@ function drawn(pools: readonly (readonly string[])[], nothing: readonly string[]
   };
 }
 
-// An instant from the baseline, written at another offset and precision, or one unit of the written precision
-// to either side of it: the values where strict and inclusive bounds differ (spec 4.1).
-function timeValue(times: readonly string[]): fc.Arbitrary<string> {
-  const parsed = times.flatMap((t) => {
+interface ParsedTime {
+  instant: Instant;
+  digits: number;
+}
+
+function parsedTimes(times: readonly string[]): ParsedTime[] {
+  return times.flatMap((t) => {
     try {
       return [{ instant: parseInstant(t), digits: fractionDigitsOf(t) }];
     } catch {
       return [];
     }
   });
+}
+
+/** An instant written at one of the offsets, with at least `pad` fractional digits: the same instant. */
+function writtenAt(at: ParsedTime, offset: string, pad: number): string {
+  return formatInstant(at.instant, { offset, fractionDigits: pad });
+}
+
+/**
+ * A GE and LT window whose bounds are the instants of two events of the baseline, each written at one of the
+ * offsets: an event lies exactly at each bound, where GE keeps it and LT does not (spec 4.1). Undefined when the
+ * baseline holds fewer than two instants.
+ */
+function windowAtEvents(times: readonly string[]): fc.Arbitrary<EventQuery> | undefined {
+  const distinct = parsedTimes(times)
+    .sort((a, b) => compareInstants(a.instant, b.instant))
+    .filter((t, i, all) => i === 0 || compareInstants(all[i - 1]!.instant, t.instant) !== 0);
+  if (distinct.length < 2) return undefined;
+  const bound = fc.record({ offset: element(TIME_OFFSETS), pad: fc.integer({ min: 0, max: 9 }) });
+  return fc
+    .tuple(
+      fc.uniqueArray(fc.integer({ min: 0, max: distinct.length - 1 }), { minLength: 2, maxLength: 2 }),
+      bound,
+      bound,
+    )
+    .map(([indices, ge, lt]) => {
+      const [from, to] = [...indices].sort((a, b) => a - b) as [number, number];
+      return {
+        GE_eventTime: writtenAt(distinct[from]!, ge.offset, ge.pad),
+        LT_eventTime: writtenAt(distinct[to]!, lt.offset, lt.pad),
+      };
+    });
+}
+
+// An instant from the baseline, written at another offset and precision, or one unit of the written precision
+// to either side of it: the values where strict and inclusive bounds differ (spec 4.1).
+function timeValue(times: readonly string[]): fc.Arbitrary<string> {
+  const parsed = parsedTimes(times);
   const fromEvents =
     parsed.length === 0
       ? []
@@ -185,7 +227,7 @@ function timeValue(times: readonly string[]): fc.Arbitrary<string> {
               })
               .map(({ at, shift, offset, pad }) => {
                 const instant = shift === 0n ? at.instant : addUnits(at.instant, shift, at.digits);
-                return formatInstant(instant, { offset, fractionDigits: pad });
+                return writtenAt({ instant, digits: at.digits }, offset, pad);
               }),
           },
         ];
@@ -255,7 +297,8 @@ export function queryArbitrary(events: readonly EpcisEvent[]): fc.Arbitrary<Even
   const combination = fc
     .shuffledSubarray(names, { minLength: 2, maxLength: 3 })
     .chain((c) => queryOf(c, 1, 2));
-  const window = queryOf(["GE_eventTime", "LT_eventTime"], 1, 1);
+  // A window has an event exactly at each bound where the baseline allows it.
+  const window = windowAtEvents(pools.eventTimes) ?? queryOf(["GE_eventTime", "LT_eventTime"], 1, 1);
   return fc.oneof(
     { weight: 3, arbitrary: single },
     { weight: 2, arbitrary: alternatives },

@@ -137,12 +137,25 @@ function targetOriginsOf(ctx: RunContext): string[] {
   return [ctx.eventsBase, ctx.resolverBase].flatMap((base) => originOf(base) ?? []);
 }
 
-/** Gives each pass that carries no evidence of its own the last answered exchange its check made. */
+/** What a borrowed proof says of itself in the report. */
+const BORROWED_PROOF =
+  "the check recorded no proof of its own: this is the last exchange it made, which need not be the one that decides it";
+
+/**
+ * A fallback, never the way a pass is proven: each check passes with its own deciding exchange (`pass(note,
+ * evidence)`). A pass recorded without one gets the last answered exchange its check made, marked `borrowed` and
+ * saying so, so that neither a reader nor the project's tests (test/harness/pass-proof.test.ts, which forbids
+ * it) mistake it for a proof; the exchange may be another query of the same test, or none at all where the
+ * deciding answer was read for another check first.
+ */
 function attachProof(sink: CheckVerdict[], made: CheckExchanges): void {
-  const proof = made.lastAnswered;
-  if (proof === undefined) return;
-  for (const v of sink)
-    if (v.status === "pass" && v.evidence === undefined) v.evidence = exchangeEvidence(proof);
+  const last = made.lastAnswered;
+  if (last === undefined) return;
+  for (const v of sink) {
+    if (v.status === "pass" && v.evidence === undefined) {
+      v.evidence = exchangeEvidence(last, { message: BORROWED_PROOF, borrowed: true });
+    }
+  }
 }
 
 /** Runs one check, with its verdicts in `sink`: what requirementTest declares, whichever runner runs it. */

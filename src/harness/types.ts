@@ -68,6 +68,29 @@ export interface ExchangeRecord {
   keyWithheld?: boolean;
 }
 
+/**
+ * What one event holds in the fields a query reads (spec 2.1), written as the event writes them: a time, its
+ * bizStep, its EPCs, its EPC classes, its bizLocation or transformationID. A long list keeps the values that meet
+ * the query first, and `more` counts, per field, the values left out.
+ */
+export interface EventValues {
+  eventTime?: string;
+  recordTime?: string;
+  bizStep?: string;
+  transformationID?: string;
+  bizLocation?: { id: string };
+  epcList?: string[];
+  childEPCs?: string[];
+  parentID?: string;
+  inputEPCList?: string[];
+  outputEPCList?: string[];
+  quantityList?: { epcClass: string }[];
+  childQuantityList?: { epcClass: string }[];
+  inputQuantityList?: { epcClass: string }[];
+  outputQuantityList?: { epcClass: string }[];
+  more?: Record<string, number>;
+}
+
 export interface Evidence {
   message?: string;
   request?: ExchangeRecord["request"];
@@ -77,11 +100,22 @@ export interface Evidence {
   /** For event-set comparisons: identities expected but absent, and present but not expected. */
   missing?: string[];
   extra?: string[];
+  /**
+   * For event-set comparisons: each listed missing and extra event's values in the fields its query reads, by
+   * identity, so that a reader sees them beside the bound or value asked (its eventTime beside the bound, its
+   * bizStep beside the asked forms, its EPCs beside the EPC).
+   */
+  eventValues?: Record<string, EventValues>;
   curl?: string;
   seed?: number;
   counterexample?: unknown;
   /** The request went to an origin the key may not go to, so it was sent without X-API-Key. */
   keyWithheld?: boolean;
+  /**
+   * Set on a pass whose check recorded no proof of its own: the exchange is the last one the check made, which
+   * need not be the one that decides it. The project's tests hold every pass of the reference to a proof of its own.
+   */
+  borrowed?: boolean;
 }
 
 export interface RequirementResult {

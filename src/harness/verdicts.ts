@@ -112,9 +112,11 @@ export function aggregate(
     evidence: evidence.slice(0, 20),
   };
   if (reason !== undefined) result.reason = reason;
-  // A pass carries the exchange that proves it, when its checks recorded one.
+  // A pass carries the exchange that proves it, when its checks recorded one: a proof of their own before one
+  // borrowed from the last exchange a check made (suite.ts).
   if (status === "pass") {
-    const proof = mine.find((c) => c.status === "pass" && c.evidence !== undefined)?.evidence;
+    const proven = mine.filter((c) => c.status === "pass" && c.evidence !== undefined);
+    const proof = (proven.find((c) => c.evidence?.borrowed !== true) ?? proven[0])?.evidence;
     if (proof !== undefined) result.evidence = [proof];
   }
   return result;

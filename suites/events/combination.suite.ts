@@ -1,7 +1,9 @@
 // Spec 4.1: values of one parameter joined by the pipe are alternatives (rule 1), and different parameters narrow
 // each other. Both are checked as relations on the target's own answers, so that a defect of one filter shows
 // under that filter's requirement and not here: "A|B" must answer what "A" and "B" answer together, and a query
-// must answer what each of its parameters answers alone, intersected.
+// must answer what each of its parameters answers alone, intersected. Combinations are drawn with an event exactly
+// at each time bound, one that meets the other parameters too, so that a window read otherwise than its two bounds
+// alone shows.
 import fc from "fast-check";
 import { queryArbitrary } from "../../src/generate/arbitraries.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
@@ -11,11 +13,14 @@ import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
 import {
   addUnits,
+  compareInstants,
   encodeQuery,
   eventIdentity,
   formatInstant,
   fractionDigitsOf,
+  type Instant,
   parseInstant,
+  runOracle,
 } from "../../src/model/index.ts";
 import {
   type EpcisEvent,
@@ -23,11 +28,20 @@ import {
   LIST_PARAMETERS,
   type ListParameter,
   type QueryParameter,
+  TIME_PARAMETERS,
+  type TimeParameter,
 } from "../../src/model/types.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
-import { type CaseResult, eventsOrVerdict, failWith, type SuiteEnv, suiteEnv } from "./support/cases.ts";
+import {
+  type CaseResult,
+  eventsOrVerdict,
+  failWith,
+  held,
+  type SuiteEnv,
+  suiteEnv,
+} from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
-import { skipWithoutEvents } from "./support/known.ts";
+import { settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
 import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "./support/pools.ts";
 import { inUtc, probeOf } from "./support/probes.ts";
@@ -49,19 +63,25 @@ async function checkRelation(
   const [whole, ...answers] = await Promise.all([q, ...parts].map((p) => env.answers.get(p)));
   const answered = eventsOrVerdict(env, findings, q, whole!);
   if (!Array.isArray(answered)) return answered;
-  const partEvents: EpcisEvent[][] = [];
+  const partEvents: (readonly EpcisEvent[])[] = [];
   for (const answer of answers) {
     if (answer?.kind !== "events") {
       return { status: "inconclusive", reason: "a part of the query got no answer of its own" };
     }
-    partEvents.push(answer.events);
+    partEvents.push(settled(env.known, answer.events));
   }
   const sets = partEvents.map((events) => new Set(identities(events)));
   const keep = (id: string) =>
     combine === "union" ? sets.some((s) => s.has(id)) : sets.every((s) => s.has(id));
   const expected = unionOf(...partEvents).filter((e) => keep(eventIdentity(e)));
-  const problem = relationProblem(() => `${relation} for ${encodeQuery(q)}`, expected, answered);
-  if (problem === undefined) return { status: "ok" };
+  const actual = settled(env.known, answered);
+  const problem = relationProblem(() => `${relation} for ${encodeQuery(q)}`, expected, actual, q);
+  if (problem === undefined) {
+    return held(
+      whole!,
+      () => `GET /events?${encodeQuery(q)} answered the ${answered.length} event(s) of ${relation}`,
+    );
+  }
   const result = failWith(problem.reason, exchangeEvidence(exchangeOf(whole!), problem.evidence));
   return blamePaging(env, findings, result, [
     [q, whole!],
@@ -145,6 +165,60 @@ function parametersOf(e: EpcisEvent): EventQuery[] {
   return out.filter((q) => Object.values(q).every((v) => !String(v).includes("|")));
 }
 
+type TimeField = "eventTime" | "recordTime";
+
+const BOUNDS: Record<TimeField, { ge: TimeParameter; lt: TimeParameter }> = {
+  eventTime: { ge: "GE_eventTime", lt: "LT_eventTime" },
+  recordTime: { ge: "GE_recordTime", lt: "LT_recordTime" },
+};
+
+/** An event's instant in UTC with its own digits (a bound every sender must take), or none it writes rightly. */
+function boundAt(e: EpcisEvent, field: TimeField): { text: string; at: Instant } | undefined {
+  const written = e[field];
+  if (typeof written !== "string") return undefined;
+  try {
+    return { text: inUtc(written), at: parseInstant(written) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The query `others` within a window whose bounds are the instants of two events that meet `others`: `e` and one
+ * later than it (else one earlier), `step` picking which. One of them lies exactly at GE, which keeps it, the
+ * other exactly at LT, which does not (spec 4.1), so that a combined query reading either bound the other way
+ * shows. Undefined when the events meeting `others` have fewer than two instants.
+ */
+function windowAtEvents(
+  env: SuiteEnv,
+  e: EpcisEvent,
+  others: EventQuery,
+  field: TimeField,
+  step: number,
+): EventQuery | undefined {
+  const own = boundAt(e, field);
+  if (own === undefined) return undefined;
+  const instants = runOracle(env.known.candidates(others), others)
+    .flatMap((m) => boundAt(m, field) ?? [])
+    .sort((a, b) => compareInstants(a.at, b.at))
+    .filter((b, i, all) => i === 0 || compareInstants(all[i - 1]!.at, b.at) !== 0);
+  const later = instants.filter((b) => compareInstants(b.at, own.at) > 0);
+  const earlier = instants.filter((b) => compareInstants(b.at, own.at) < 0);
+  const [from, to] =
+    later.length > 0 ? [own, later[step % later.length]!] : [earlier[step % earlier.length], own];
+  if (from === undefined) return undefined;
+  return { ...others, [BOUNDS[field].ge]: from.text, [BOUNDS[field].lt]: to.text };
+}
+
+/** Whether a query bounds a field on both sides at instants the known events carry. */
+function boundedAtEvents(q: EventQuery, instants: Record<TimeField, ReadonlySet<string>>): boolean {
+  return (Object.keys(BOUNDS) as TimeField[]).some((field) => {
+    const ge = q[BOUNDS[field].ge];
+    const lt = q[BOUNDS[field].lt];
+    return ge !== undefined && lt !== undefined && instants[field].has(ge) && instants[field].has(lt);
+  });
+}
+
 function split(q: EventQuery): EventQuery[] {
   return (Object.keys(q) as QueryParameter[]).map((k) => ({ [k]: q[k] }) as EventQuery);
 }
@@ -163,12 +237,52 @@ requirementTest(
       .filter((ps) => ps.length >= 2)
       .chain((ps) => fc.shuffledSubarray(ps, { minLength: 2, maxLength: 3 }))
       .map((ps) => Object.assign({}, ...ps) as EventQuery);
+    // A time window with an event exactly at each bound, alone or with one or two parameters of one of those
+    // events: the bounds where a combined query could read GE or LT otherwise than each alone does.
+    const fields = (Object.keys(BOUNDS) as TimeField[]).filter(
+      (f) => new Set(events.flatMap((e) => boundAt(e, f)?.text ?? [])).size >= 2,
+    );
+    const atBounds = fc
+      .record({
+        i: fc.integer({ min: 0, max: events.length - 1 }),
+        field: fc.constantFrom(...(fields.length > 0 ? fields : (["eventTime"] as const))),
+        others: fc.integer({ min: 0, max: 2 }),
+        from: fc.nat(),
+        step: fc.nat(),
+      })
+      .map(({ i, field, others, from, step }) => {
+        // An event without the field gives way to the first that has it: `fields` holds only fields some have.
+        const e = [events[i]!, ...events].find((x) => boundAt(x, field) !== undefined)!;
+        const lists = parametersOf(e).filter((q) => !TIME_PARAMETERS.some((t) => t in q));
+        const chosen = Object.assign(
+          {},
+          ...lists
+            .slice(from % Math.max(1, lists.length))
+            .concat(lists)
+            .slice(0, others),
+        ) as EventQuery;
+        // Without another event meeting the parameters, the window is taken among all the events, which hold
+        // two instants of the field at least.
+        return windowAtEvents(env, e, chosen, field, step) ?? windowAtEvents(env, e, {}, field, step)!;
+      });
     const drawn = queryArbitrary(events).filter((q) => Object.keys(q).length >= 2);
+    const instants = {
+      eventTime: new Set(events.flatMap((e) => boundAt(e, "eventTime")?.text ?? [])),
+      recordTime: new Set(events.flatMap((e) => boundAt(e, "recordTime")?.text ?? [])),
+    };
     const findings = new Findings();
     await checkProperty(checks, ctx, findings, {
-      subject: "queries of two or three parameters against each parameter alone",
-      arbitrary: fc.oneof({ weight: 2, arbitrary: ofOneEvent }, { weight: 1, arbitrary: drawn }),
+      subject: "queries of two to four parameters against each parameter alone",
+      arbitrary:
+        fields.length > 0
+          ? fc.oneof(
+              { weight: 1, arbitrary: ofOneEvent },
+              { weight: 1, arbitrary: atBounds },
+              { weight: 1, arbitrary: drawn },
+            )
+          : fc.oneof({ weight: 2, arbitrary: ofOneEvent }, { weight: 1, arbitrary: drawn }),
       isProbe: (q) => probeOf(env.known, q) !== undefined,
+      decisive: (q) => boundedAtEvents(q, instants),
       evaluate: (q) =>
         checkRelation(
           env,

@@ -25,13 +25,14 @@ import {
   type CaseResult,
   eventsOrVerdict,
   failWith,
+  held,
   judgeNarrowed,
   narrowingFor,
   suiteEnv,
   undecided,
 } from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
-import { partialNote, skipWithoutEvents } from "./support/known.ts";
+import { partialNote, settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
 import { probeOf } from "./support/probes.ts";
 import { checkAll, checkProperty } from "./support/property.ts";
@@ -109,6 +110,8 @@ async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParame
       zeros: fc.integer({ min: 1, max: 3 }),
     }),
     isProbe: (c) => probeOf(env.known, { [parameter]: bound(c) }) !== undefined,
+    // An event exactly at the bound is where a strict and an inclusive comparison part.
+    decisive: (c) => c.variant === "at the instant",
     evaluate: async (c): Promise<CaseResult> => {
       const value = bound(c);
       const query: EventQuery = { [parameter]: value };
@@ -126,9 +129,20 @@ async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParame
       if (!Array.isArray(answered)) return answered;
       // The complement's events join the known ones: an event that both bounds answer, or neither, breaks the
       // split, and the side whose bound it meets (or fails) is the one at fault.
-      const known = unionOf(env.known.events, other.kind === "events" ? other.events : []);
+      const known = unionOf(
+        env.known.events,
+        other.kind === "events" ? settled(env.known, other.events) : [],
+      );
       const problem = answerProblem({ query, answered, known });
-      if (problem === undefined) return { status: "ok" };
+      if (problem === undefined) {
+        const split =
+          other.kind === "events" ? `, and ${COMPLEMENT[parameter]} the other ${other.events.length}` : "";
+        return held(
+          own,
+          () =>
+            `${c.variant} of ${c.at}: GET /events?${encodeQuery(query)} answered the ${answered.length} event(s) whose ${field} meets the bound${split}`,
+        );
+      }
       const result = failWith(
         `${problem.reason} (bound: ${c.variant} of ${c.at})`,
         exchangeEvidence(exchangeOf(own), problem.evidence),
@@ -223,7 +237,7 @@ requirementTest(
           const result = await blamePaging(env, findings, wrong, [[query, answer]]);
           if (result.status === "fail") findings.note(REQUIREMENT[parameter], result);
         }
-        return { status: "ok" };
+        return held(answer, `${encodeQuery(query)} (${what}) was accepted`);
       });
     });
     if (cases.length === 0) {
@@ -259,7 +273,11 @@ requirementTest(
         switch (answer.kind) {
           case "refused":
           case "rejected":
-            return { status: "ok" };
+            // The refusal is the proof: spec 4.1 types the bound as an xsd:dateTimeStamp, which this is not.
+            return held(
+              answer,
+              `${p}=${value}, not an xsd:dateTimeStamp, was refused with ${answer.result.status}`,
+            );
           case "events":
             return failWith(
               `${p}=${value} was answered with ${answer.events.length} events instead of being refused with a 4xx`,

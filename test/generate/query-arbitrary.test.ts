@@ -10,6 +10,7 @@ import type { EpcisEvent, EventQuery, Instant } from "../../src/model/index.ts";
 import {
   canonicalBizStep,
   canonicalId,
+  compareInstants,
   encodeQuery,
   instantsEqual,
   LIST_PARAMETERS,
@@ -128,6 +129,30 @@ describe("queryArbitrary", () => {
     expect(queries.some((q) => Object.keys(q).length >= 2)).toBe(true);
     expect(queries.some((q) => LIST_PARAMETERS.some((n) => (q[n]?.length ?? 0) >= 2))).toBe(true);
     expect(queries.some((q) => q.GE_eventTime !== undefined && q.LT_eventTime !== undefined)).toBe(true);
+  });
+
+  it("draws GE and LT windows with an event exactly at each bound (spec 4.1: GE keeps it, LT does not)", () => {
+    const instants = events.map((e) => parseInstant(e.eventTime ?? ""));
+    const atAnEvent = (text: string): boolean => instants.some((i) => instantsEqual(i, parseInstant(text)));
+    const windows = queries.filter(
+      (q) => Object.keys(q).length === 2 && q.GE_eventTime !== undefined && q.LT_eventTime !== undefined,
+    );
+    // Combinations draw the two bounds apart, in either order; windows draw them in order.
+    const atBoth = windows.filter(
+      (q) =>
+        atAnEvent(q.GE_eventTime!) &&
+        atAnEvent(q.LT_eventTime!) &&
+        compareInstants(parseInstant(q.GE_eventTime!), parseInstant(q.LT_eventTime!)) < 0,
+    );
+    expect(atBoth.length).toBeGreaterThan(windows.length / 2);
+    for (const q of atBoth) {
+      // The event at GE is answered and the one at LT is not: the window is never empty of its lower bound.
+      expect(runOracle(events, q).length, encodeQuery(q)).toBeGreaterThan(0);
+      const atLt = events.filter((e) =>
+        instantsEqual(parseInstant(e.eventTime ?? ""), parseInstant(q.LT_eventTime!)),
+      );
+      for (const e of atLt) expect(runOracle(events, q)).not.toContain(e);
+    }
   });
 
   it("gives queries that match nothing and queries that select some but not all events", () => {

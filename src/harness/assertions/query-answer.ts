@@ -2,7 +2,7 @@
 // the metamorphic relations (ARCHITECTURE.md "Oracle plus metamorphic relations").
 import { encodeQuery, eventIdentity, matchesQuery, runOracle } from "../../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../model/types.ts";
-import { compareEventSets, describeComparison, type SetComparison } from "./event-sets.ts";
+import { compareEventSets, decidingValuesOf, describeComparison, type SetComparison } from "./event-sets.ts";
 import type { Failure } from "./failure.ts";
 
 /** Ids listed in evidence per kind; the counts in the reason stay exact. */
@@ -54,36 +54,51 @@ export function answerProblem(check: AnswerCheck): Failure | undefined {
   };
   if (judged.equal) return undefined;
   const wire = encodeQuery(check.query);
+  // The values that decide each listed event, beside the query's bounds and values (spec 2.1's fields).
+  const eventValues = {
+    ...decidingValuesOf(listed(missing), expected, check.query),
+    ...decidingValuesOf(listed(extra), check.answered, check.query),
+  };
   return {
-    reason: `GET /events?${wire}: ${describeComparison(judged)}`,
+    reason: `GET /events?${wire}: ${describeComparison(judged, undefined, eventValues)}`,
     evidence: {
       expected: { query: wire, events: expected.length },
       actual: { events: check.answered.length, duplicated: listed(judged.duplicated) },
       missing: listed(missing),
       extra: listed(extra),
+      eventValues,
     },
   };
 }
 
 /**
  * Two event sets that a relation says are equal, e.g. "A|B" and "A" ∪ "B"; `relation` names it in the reason (a
- * function, for a name that costs something to write and is needed only when the relation fails).
+ * function, for a name that costs something to write and is needed only when the relation fails). With `query`,
+ * the query whose answer is `actual`, each listed event carries its values in the fields that query reads.
  */
 export function relationProblem(
   relation: string | (() => string),
   expected: readonly EpcisEvent[],
   actual: readonly EpcisEvent[],
+  query?: EventQuery,
 ): Failure | undefined {
   const comparison = compareEventSets(expected, actual);
   if (comparison.equal) return undefined;
   const named = typeof relation === "string" ? relation : relation();
+  const missing = listed(comparison.missing);
+  const extra = listed(comparison.extra);
+  const eventValues =
+    query === undefined
+      ? undefined
+      : { ...decidingValuesOf(missing, expected, query), ...decidingValuesOf(extra, actual, query) };
   return {
-    reason: `${named} does not hold: ${describeComparison(comparison)}`,
+    reason: `${named} does not hold: ${describeComparison(comparison, undefined, eventValues)}`,
     evidence: {
       expected: { events: expected.length },
       actual: { events: actual.length, duplicated: listed(comparison.duplicated) },
-      missing: listed(comparison.missing),
-      extra: listed(comparison.extra),
+      missing,
+      extra,
+      ...(eventValues === undefined ? {} : { eventValues }),
     },
   };
 }

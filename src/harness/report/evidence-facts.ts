@@ -11,7 +11,7 @@ import {
   QUERY_PARAMETERS,
   type QueryParameter,
 } from "../../model/index.ts";
-import type { Evidence } from "../types.ts";
+import type { EventValues, Evidence } from "../types.ts";
 import { jsonText } from "./text.ts";
 
 /** One query parameter of spec 4.1 with the event field it reads (spec 2.1) and what it asks of that field. */
@@ -69,10 +69,13 @@ export function utcOf(written: string): string | undefined {
   }
 }
 
-/** A time written at an offset, followed by the same instant in UTC, so that a reader compares like with like. */
+/**
+ * A time written at an offset, followed by the same instant in UTC, so that a reader compares like with like; one
+ * written in UTC already stands as it is.
+ */
 function timeInWords(written: string): string {
   const utc = utcOf(written);
-  return utc === undefined || utc === written ? written : `${written} (${utc})`;
+  return utc === undefined || written.endsWith("Z") ? written : `${written} (${utc})`;
 }
 
 /** What a parameter asks of an event, in words, e.g. "eventTime strictly before 2021-07-09T16:58:46Z". */
@@ -164,13 +167,15 @@ export function bodyJson(e: Evidence): unknown {
   }
 }
 
-function list(values: readonly string[], max = 4): string {
+/** Up to `max` values, and how many more there are, `hidden` of them not recorded at all. */
+function list(values: readonly string[], max = 4, hidden = 0): string {
   const shown = values.slice(0, max).join(", ");
-  return values.length > max ? `${shown} and ${values.length - max} more` : shown;
+  const more = Math.max(0, values.length - max) + hidden;
+  return more > 0 ? `${shown} and ${more} more` : shown;
 }
 
-/** What an event holds in the field a parameter reads, in words. */
-function fieldValue(event: EpcisEvent, parameter: QueryParameter): string {
+/** What an event holds in the field a parameter reads, in words; `more` counts values recorded evidence left out. */
+function fieldValue(event: EpcisEvent, parameter: QueryParameter, more: Record<string, number> = {}): string {
   const missing = "(none)";
   switch (parameter) {
     case "LT_recordTime":
@@ -184,7 +189,9 @@ function fieldValue(event: EpcisEvent, parameter: QueryParameter): string {
       const parts: string[] = [];
       for (const field of ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const) {
         const epcs = event[field];
-        if (Array.isArray(epcs) && epcs.length > 0) parts.push(`${field}: ${list(epcs.map(String))}`);
+        if (Array.isArray(epcs) && epcs.length > 0) {
+          parts.push(`${field}: ${list(epcs.map(String), undefined, more[field])}`);
+        }
       }
       if (typeof event.parentID === "string") parts.push(`parentID: ${event.parentID}`);
       return parts.length > 0 ? parts.join("; ") : missing;
@@ -198,7 +205,7 @@ function fieldValue(event: EpcisEvent, parameter: QueryParameter): string {
         "outputQuantityList",
       ] as const) {
         const classes = (event[field] ?? []).map((q) => q?.epcClass).filter((c) => typeof c === "string");
-        if (classes.length > 0) parts.push(`${field}: ${list(classes)}`);
+        if (classes.length > 0) parts.push(`${field}: ${list(classes, undefined, more[field])}`);
       }
       return parts.length > 0 ? parts.join("; ") : missing;
     }
@@ -219,10 +226,17 @@ function meets(event: EpcisEvent, parameter: QueryParameter, query: EventQuery):
   }
 }
 
+/** Deciding values recorded for an event (Evidence.eventValues), as the event they were read from. */
+function asEvent(values: EventValues): EpcisEvent {
+  const { more: _more, ...fields } = values;
+  return { type: "", ...fields };
+}
+
 /**
  * Each missing and extra event of an event-set comparison, with the value of every field its query reads. The
- * values come from the answer's body (an extra event is in it) or from any event object the evidence records
- * under expected, actual or counterexample; an event found nowhere keeps only its id.
+ * values come from what the evidence records of it (eventValues), else from the answer's body (an extra event is
+ * in it) or from any event object the evidence records under expected, actual or counterexample; an event found
+ * nowhere keeps only its id.
  */
 export function eventFacts(e: Evidence): { facts: ParameterFact[]; events: EventFact[] } | undefined {
   const ids = [
@@ -232,16 +246,23 @@ export function eventFacts(e: Evidence): { facts: ParameterFact[]; events: Event
   if (ids.length === 0) return undefined;
   const asked = e.request === undefined ? undefined : eventQueryOf(e.request.url);
   const facts = asked?.facts ?? [];
-  const known = eventsById([bodyJson(e), e.expected, e.actual, e.counterexample]);
+  let found: Map<string, EpcisEvent> | undefined;
+  const known = (id: string): EpcisEvent | undefined => {
+    const recorded = e.eventValues?.[id];
+    if (recorded !== undefined) return asEvent(recorded);
+    // Older reports, and evidence of other comparisons, record events whole or not at all.
+    found ??= eventsById([bodyJson(e), e.expected, e.actual, e.counterexample]);
+    return found.get(id);
+  };
   const events = ids.map(({ id, side }): EventFact => {
-    const event = known.get(id);
+    const event = known(id);
     if (event === undefined || asked === undefined) return { id, side };
     return {
       id,
       side,
       values: facts.map((f) => ({
         parameter: f.parameter,
-        value: fieldValue(event, f.parameter),
+        value: fieldValue(event, f.parameter, e.eventValues?.[id]?.more),
         meets: meets(event, f.parameter, asked.query),
       })),
     };

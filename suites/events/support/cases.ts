@@ -11,13 +11,17 @@ import { encodeQuery, eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 import { type Answer, AnswerCache, exchangeOf } from "./answers.ts";
 import type { Findings } from "./findings.ts";
-import { type Known, knownEvents } from "./known.ts";
+import { type Known, knownEvents, settled } from "./known.ts";
 import { blamePaging } from "./paging.ts";
 import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "./pools.ts";
 import { probeOf } from "./probes.ts";
 
 export type CaseResult =
-  | { status: "ok" }
+  /**
+   * The case held; `proof` gives the exchange that decides it (made only for the case a pass is proven by), so
+   * that the pass carries its own deciding exchange and never one another check happened to make.
+   */
+  | { status: "ok"; proof?: () => Evidence }
   | { status: "inconclusive"; reason: string }
   | { status: "fail"; reason: string; evidence: Evidence }
   /** The case could not be decided for a reason that is no verdict on the sender (429 after every retry). */
@@ -53,6 +57,26 @@ export function undecided(answer: Answer & { kind: "throttled" }): CaseResult {
 
 export function failWith(reason: string, evidence: Evidence): CaseResult {
   return { status: "fail", reason, evidence };
+}
+
+/**
+ * A case that held, proven by the exchange of `answer`, with `message` saying what it shows. The answer may have
+ * been read for another check first (answers are shared by URL): it decides this case all the same.
+ */
+export function held(answer: Answer, message?: string | (() => string)): CaseResult {
+  return {
+    status: "ok",
+    proof: () =>
+      exchangeEvidence(
+        exchangeOf(answer),
+        message === undefined ? {} : { message: typeof message === "string" ? message : message() },
+      ),
+  };
+}
+
+/** What a proof of an answer judged against the oracle says: how many events it holds, as the query selects. */
+function heldNote(q: EventQuery, events: readonly EpcisEvent[]): string {
+  return `GET /events?${encodeQuery(q)} answered the ${events.length} event(s) the query selects`;
 }
 
 /** The events of an answer, or the case's verdict when there are none to judge. */
@@ -149,7 +173,7 @@ function judged(
   answer: Answer,
 ): Promise<CaseResult> | CaseResult {
   const problem = answerProblem(check);
-  if (problem === undefined) return { status: "ok" };
+  if (problem === undefined) return held(answer, () => heldNote(check.query, check.answered));
   const result = failWith(problem.reason, exchangeEvidence(exchangeOf(answer), problem.evidence));
   return blamePaging(e, findings, result, [[check.query, answer]]);
 }
@@ -214,8 +238,10 @@ export async function sameSelection(
   if (!Array.isArray(expected)) return expected;
   const answered = eventsOrVerdict(e, findings, other, b);
   if (!Array.isArray(answered)) return answered;
-  const problem = relationProblem(relation, expected, answered);
-  if (problem === undefined) return { status: "ok" };
+  const problem = relationProblem(relation, settled(e.known, expected), settled(e.known, answered), other);
+  if (problem === undefined) {
+    return held(b, `${relation}: both answered the same ${answered.length} event(s)`);
+  }
   const result = failWith(problem.reason, exchangeEvidence(exchangeOf(b), problem.evidence));
   return blamePaging(e, findings, result, [
     [reference, a],

@@ -4,6 +4,7 @@ import type { RunContext } from "../../../src/harness/context.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
 import { baselineById, loadBaseline } from "../../../src/harness/target.ts";
+import { eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 import { CandidateIndex } from "./candidates.ts";
 import { type ValuePools, valuePools } from "./pools.ts";
@@ -50,6 +51,16 @@ export function skipWithoutEvents(checks: Checks, k: Known): boolean {
   if (k.events.length > 0) return false;
   checks.skip(`the harness knows no event of the target (${k.note})`);
   return true;
+}
+
+/**
+ * The events of a live answer that two answers can be compared on: with a whole baseline, those it holds, since an
+ * event it lacks was added after it was read and may be in one answer and not in another asked before
+ * (ARCHITECTURE.md: events first seen late are neither missing nor unexpected); with a partial one, all of them.
+ */
+export function settled(k: Known, events: readonly EpcisEvent[]): readonly EpcisEvent[] {
+  if (!k.complete || events.every((e) => k.byId.has(eventIdentity(e)))) return events;
+  return events.filter((e) => k.byId.has(eventIdentity(e)));
 }
 
 /** What a pass note adds when the baseline is partial: an oracle over part of the events cannot ask for equality. */

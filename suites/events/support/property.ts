@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import type { RunContext } from "../../../src/harness/context.ts";
 import type { Checks } from "../../../src/harness/suite.ts";
+import type { Evidence } from "../../../src/harness/types.ts";
 import { canonicalJson } from "../../../src/model/index.ts";
 import type { CaseResult } from "./cases.ts";
 import type { Findings } from "./findings.ts";
@@ -23,6 +24,11 @@ export interface PropertySpec<T> {
    * all inconclusive is skipped.
    */
   isProbe?: (value: T) => boolean;
+  /**
+   * Whether a case is one where a defect would show most plainly (an event exactly at a bound): a pass is proven
+   * by the first such case that held, else by the first case of real values that held.
+   */
+  decisive?: (value: T) => boolean;
 }
 
 /** Records the verdict of cases that need no drawing (a fixed list); a failure names how many cases failed. */
@@ -50,7 +56,7 @@ export function recordResults(
     checks.fail(`${first.reason}${more}`, first.evidence);
     return;
   }
-  summarize(checks, subject, results, [], "");
+  summarize(checks, subject, results, [], "", []);
 }
 
 /**
@@ -63,6 +69,7 @@ function summarize(
   results: readonly CaseResult[],
   probes: readonly boolean[],
   note: string,
+  decisive: readonly boolean[],
 ): void {
   const undecided = results.find((r) => r.status === "error");
   if (undecided !== undefined) {
@@ -81,7 +88,26 @@ function summarize(
     return;
   }
   const rest = inconclusive.size > 0 ? `; inconclusive: ${describeInconclusive(inconclusive)}` : "";
-  checks.pass(`${ok + okProbes} of ${results.length} cases of ${subject} held${probeNote}${rest}${note}`);
+  checks.pass(
+    `${ok + okProbes} of ${results.length} cases of ${subject} held${probeNote}${rest}${note}`,
+    proofOf(results, probes, decisive),
+  );
+}
+
+/**
+ * The exchange of the first decisive case of real values that held, else of the first case of real values that
+ * held: what the pass rests on. A case of invented values proves nothing a sender must do, so it never stands as
+ * the proof.
+ */
+function proofOf(
+  results: readonly CaseResult[],
+  probes: readonly boolean[],
+  decisive: readonly boolean[],
+): Evidence | undefined {
+  const held = results.flatMap((r, i) =>
+    r.status === "ok" && probes[i] !== true && r.proof !== undefined ? [{ proof: r.proof, i }] : [],
+  );
+  return (held.find(({ i }) => decisive[i] === true) ?? held[0])?.proof();
 }
 
 function tally(
@@ -166,7 +192,9 @@ export async function checkProperty<T>(
     });
     return;
   }
-  summarize(checks, spec.subject, [...first, ...more], [...drawn, ...added].map(isProbe), spec.note ?? "");
+  const all = [...drawn, ...added];
+  const decisive = spec.decisive ?? (() => false);
+  summarize(checks, spec.subject, [...first, ...more], all.map(isProbe), spec.note ?? "", all.map(decisive));
 }
 
 /** Draws looked through for a case of real values when the run's own draws were all probes. */

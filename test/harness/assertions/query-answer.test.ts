@@ -26,7 +26,7 @@ describe("answerProblem", () => {
   it("names the expected events that are missing", () => {
     const problem = answerProblem({ query: { MATCH_anyEPC: [SGTIN_URN] }, answered: [inList], known });
     expect(problem?.evidence.missing).toEqual(["e2"]);
-    expect(problem?.reason).toContain("1 expected event(s) missing (e2)");
+    expect(problem?.reason).toContain(`1 expected event(s) missing (e2 with childEPCs ${SGTIN_DL})`);
     expect(problem?.evidence.expected).toEqual({
       query: "MATCH_anyEPC=urn%3Aepc%3Aid%3Asgtin%3A0614141.107346.2017",
       events: 2,
@@ -71,6 +71,34 @@ describe("answerProblem", () => {
     expect(problem?.evidence.actual).toEqual({ events: 2, duplicated: ["e2"] });
   });
 
+  it("records each missing and extra event's values in the fields the query reads, and no other", () => {
+    const problem = answerProblem({
+      query: { EQ_bizStep: ["urn:epcglobal:cbv:bizstep:shipping"], MATCH_anyEPC: [SGTIN_URN] },
+      answered: [asChild],
+      known,
+    });
+    expect(problem?.evidence.missing).toEqual(["e1"]);
+    expect(problem?.evidence.extra).toEqual(["e2"]);
+    expect(problem?.evidence.eventValues).toEqual({
+      e1: { bizStep: "shipping", epcList: [SGTIN_URN] },
+      e2: { bizStep: "packing", childEPCs: [SGTIN_DL] },
+    });
+    expect(problem?.reason).toContain("e2 with bizStep packing, childEPCs");
+  });
+
+  it("puts a failed time bound's events beside it with their times, in UTC too when written at an offset", () => {
+    const at = event("t", { eventTime: "2024-03-01T12:00:00.5+02:00", bizStep: "shipping" });
+    const problem = answerProblem({
+      query: { GE_eventTime: "2024-03-01T10:00:00.500Z" },
+      answered: [],
+      known: [at],
+    });
+    expect(problem?.evidence.eventValues).toEqual({ t: { eventTime: "2024-03-01T12:00:00.5+02:00" } });
+    expect(problem?.reason).toContain(
+      "missing (t with eventTime 2024-03-01T12:00:00.5+02:00 (2024-03-01T10:00:00.5Z))",
+    );
+  });
+
   it("holds LT strict and GE inclusive across offsets", () => {
     const at = event("t", { eventTime: "2024-03-01T12:00:00.5+02:00" });
     const bound = "2024-03-01T10:00:00.500Z";
@@ -94,6 +122,18 @@ describe("relationProblem", () => {
     expect(problem?.reason.startsWith("A|B equals A ∪ B does not hold")).toBe(true);
     expect(problem?.evidence.missing).toEqual(["e1"]);
     expect(problem?.evidence.extra).toEqual(["e3"]);
+    expect(problem?.evidence.eventValues).toBeUndefined();
+  });
+
+  it("records the listed events' values in the fields of the query whose answer is compared, when given", () => {
+    const problem = relationProblem("A|B equals A ∪ B", [inList, asChild], [asChild, unrelated], {
+      EQ_bizStep: ["shipping", "packing"],
+    });
+    expect(problem?.evidence.eventValues).toEqual({
+      e1: { bizStep: "shipping" },
+      e3: { bizStep: "shipping" },
+    });
+    expect(problem?.reason).toContain("(e1 with bizStep shipping)");
   });
 
   it("writes a relation given as a function only when the relation fails", () => {

@@ -80,6 +80,46 @@ describe("eventFacts", () => {
     expect(events[1]).toEqual({ id: "urn:uuid:z", side: "missing" });
   });
 
+  it("reads a listed event's values from what the evidence records of it, a cut list counted", () => {
+    const e: Evidence = {
+      ...get("http://h/events?MATCH_anyEPC=urn%3Aepc%3Aid%3Asgtin%3A0614141.107346.2017&EQ_bizStep=shipping"),
+      missing: ["urn:uuid:m"],
+      extra: ["urn:uuid:x"],
+      eventValues: {
+        "urn:uuid:m": {
+          bizStep: "urn:epcglobal:cbv:bizstep:shipping",
+          epcList: ["urn:epc:id:sgtin:0614141.107346.2017", "urn:epc:id:sgtin:0614141.107346.1"],
+          more: { epcList: 30 },
+        },
+        // An event holding none of the fields the query reads.
+        "urn:uuid:x": {},
+      },
+    };
+    expect(eventFacts(e)!.events).toEqual([
+      {
+        id: "urn:uuid:m",
+        side: "missing",
+        values: [
+          {
+            parameter: "MATCH_anyEPC",
+            value:
+              "epcList: urn:epc:id:sgtin:0614141.107346.2017, urn:epc:id:sgtin:0614141.107346.1 and 30 more",
+            meets: true,
+          },
+          { parameter: "EQ_bizStep", value: "urn:epcglobal:cbv:bizstep:shipping", meets: true },
+        ],
+      },
+      {
+        id: "urn:uuid:x",
+        side: "extra",
+        values: [
+          { parameter: "MATCH_anyEPC", value: "(none)", meets: false },
+          { parameter: "EQ_bizStep", value: "(none)", meets: false },
+        ],
+      },
+    ]);
+  });
+
   it("has nothing to say without missing or extra events", () => {
     expect(eventFacts(get("http://h/events"))).toBeUndefined();
   });

@@ -258,6 +258,17 @@ describe("toHtml's evidence", () => {
     );
   });
 
+  it("shows a missing event's recorded time beside the bound, where the answer cannot hold it", () => {
+    const recorded = timeFailure();
+    recorded.evidence[0]!.eventValues = { [NOT_ANSWERED]: { eventTime: "2021-07-09T16:58:45.9Z" } };
+    const block = parse(toHtml(report([recorded]))).getElementById("evidence-EVT-TIME-LT-EVENT")!;
+    const rows = block.querySelectorAll("table.events tbody tr").map((tr) => tr.text);
+    const missing = rows.find((t) => t.includes(NOT_ANSWERED))!;
+    expect(missing).toContain("2021-07-09T16:58:45.9Z");
+    expect(missing).toContain("meets it");
+    expect(block.querySelector("p.unknown")).toBeNull();
+  });
+
   it("says once that the evidence holds only ids, when no listed event's values are known", () => {
     const onlyIds = requirement("EVT-BIZSTEP-FORMS", "fail", {
       evidence: [
