@@ -1,8 +1,9 @@
 // The baseline: the events the target holds, as the harness knows them before any suite runs (ARCHITECTURE.md).
-// Unfiltered first; on 413, eventTime windows bisected until each is answered; if windows are refused too, a
-// crawl from --start-from through the resolver and the identifiers its events reach. Pages are read one at a
-// time into a spool (baseline-file.ts), and each answer is bounded by a page budget: what the target serves
-// costs the harness a bounded amount of memory and at most the budget of disk and time.
+// Unfiltered first; on its refusal (413, or another 4xx: spec 7 shows no other status), eventTime windows bisected
+// until each is answered; if windows are refused too, a crawl from --start-from through the resolver and the
+// identifiers its events reach. Pages are read one at a time into a spool (baseline-file.ts), and each answer is
+// bounded by a page budget: what the target serves costs the harness a bounded amount of memory and at most the
+// budget of disk and time.
 import type { Handover, HttpClient, HttpResult, PageBudget, PageResult } from "../http/index.ts";
 import { readPages } from "../http/index.ts";
 import {
@@ -61,13 +62,23 @@ export function eventsOf(body: unknown): EpcisEvent[] | undefined {
 
 type Outcome =
   | { kind: "events"; events: EventSpool }
-  | { kind: "refused" }
+  /** Refused before any page: with 413, or (`status`) another 4xx the caller may take as a refusal. */
+  | { kind: "refused"; status: number }
   /**
    * The pages loop or leave the origin: the pages read until then are the target's own, and no more than it
    * holds, which pages that never end need not be.
    */
   | { kind: "misPaged"; message: string; events: EventSpool }
   | { kind: "failed"; message: string };
+
+/**
+ * Whether a status refuses the unfiltered query itself: spec 7 names 413 for a query too broad to run and shows no
+ * other status, so a sender may refuse it with any 4xx. A refused key (401, 403) or a request to wait (429) is no
+ * answer to the query, and time windows would meet it too.
+ */
+export function refusesUnfiltered(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
+}
 
 /**
  * Reads every page of one answer into a spool of its own, a page at a time. Only an answer read to its end is the
@@ -79,6 +90,7 @@ async function fetchAll(
   url: string,
   spool: SpoolOptions,
   firstAnswer?: Handover<HttpResult>,
+  refusals: (status: number) => boolean = () => false,
 ): Promise<Outcome> {
   const staged = new EventSpool(spool);
   let failed: string | undefined;
@@ -103,7 +115,8 @@ async function fetchAll(
   }
   staged.clear();
   // A page that is not a 2xx answer is not handed over; it is the problem's result.
-  if (read.pages === 0 && read.problem?.result?.status === 413) return { kind: "refused" };
+  const status = read.pages === 0 ? read.problem?.result?.status : undefined;
+  if (status === 413 || (status !== undefined && refusals(status))) return { kind: "refused", status };
   return { kind: "failed", message: read.problem?.message ?? failed! };
 }
 
@@ -359,6 +372,7 @@ export async function discoverBaseline(
     `${opts.eventsBase}/events`,
     into.spool,
     opts.unfilteredAnswer,
+    refusesUnfiltered,
   );
   if (unfiltered.kind === "events") {
     into.take(unfiltered.events);
@@ -376,13 +390,15 @@ export async function discoverBaseline(
   if (unfiltered.kind === "failed") {
     return finish("none", false, `the unfiltered query failed: ${unfiltered.message}`);
   }
+  // Windows are refused as too broad with 413 alone: another 4xx of a window may refuse a bound the harness
+  // chose (a year as far as 0001 or 9999), which narrower windows would not mend.
   const windows = await bisectWindows(client, opts, into, budget);
   if (windows === "done") {
     into.dedupe();
     return finish(
       "windows",
       true,
-      "the unfiltered query was refused with 413; every event from eventTime windows",
+      `the unfiltered query was refused with ${unfiltered.status}; every event from eventTime windows`,
     );
   }
   into.clear();

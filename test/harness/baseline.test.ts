@@ -7,6 +7,7 @@ import {
   discoverBaseline,
   eventsOf,
   identifiersOf,
+  refusesUnfiltered,
 } from "../../src/harness/baseline.ts";
 import { Handover, HttpClient } from "../../src/http/index.ts";
 import { eventIdentity } from "../../src/model/index.ts";
@@ -185,6 +186,49 @@ describe("discoverBaseline", () => {
     expect(baseline.method).toBe("none");
     expect(baseline.complete).toBe(false);
     expect(baseline.note).toContain("the unfiltered query failed");
+  });
+
+  // Spec 7 names 413 for a query too broad to run and shows no other status: another 4xx of the unfiltered query
+  // refuses it just as well.
+  it.each([400, 404, 422])(
+    "bisects eventTime windows when the unfiltered query is refused with %i, as after a 413",
+    async (status) => {
+      const { baseline, repository } = await discover({ unfilteredStatus: status });
+      expect(baseline.method).toBe("windows");
+      expect(baseline.complete).toBe(true);
+      expect(ids(baseline.events)).toEqual(ids(ALL));
+      expect(baseline.note).toBe(
+        `the unfiltered query was refused with ${status}; every event from eventTime windows`,
+      );
+      expect(repository.requests[0]).toBe("/events");
+      expect(repository.requests.slice(1).every((r) => r.includes("GE_eventTime="))).toBe(true);
+    },
+  );
+
+  it("bisects windows after an unfiltered answer in hand that refused the query with 400", async () => {
+    const { baseline, repository, first } = await discover({ unfilteredStatus: 400 }, {}, true);
+    expect(first?.status).toBe(400);
+    expect(baseline.method).toBe("windows");
+    expect(ids(baseline.events)).toEqual(ids(ALL));
+    expect(repository.requests.filter((r) => r === "/events")).toHaveLength(1);
+  });
+
+  it.each([401, 403, 429])(
+    "takes %i, which answers the request and not the query, for no refusal of the query",
+    async (status) => {
+      const { baseline, repository } = await discover({ unfilteredStatus: status });
+      expect(baseline.method).toBe("none");
+      expect(baseline.note).toContain("the unfiltered query failed");
+      expect(repository.requests).toEqual(["/events"]);
+    },
+  );
+});
+
+describe("refusesUnfiltered", () => {
+  it("is every 4xx but a refused key and a request to wait, and no other status", () => {
+    const refusing = Array.from({ length: 600 }, (_, n) => n).filter(refusesUnfiltered);
+    const fourHundreds = Array.from({ length: 100 }, (_, n) => 400 + n);
+    expect(refusing).toEqual(fourHundreds.filter((n) => ![401, 403, 429].includes(n)));
   });
 });
 
