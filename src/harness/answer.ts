@@ -5,7 +5,8 @@
 //
 // An answer is held in memory while it is judged, so it is also bounded by what the target showed it holds: the
 // events of a filtered query are some of the repository's, and an answer that runs far past the whole discovered
-// repository is stopped there instead of being read until the page budget, however large that is.
+// repository is stopped there instead of being read until the page budget, however large that is. A repository may
+// grow while it is checked: events discovery did not find leave such an answer undecided.
 import { statSync } from "node:fs";
 import {
   HttpError,
@@ -14,6 +15,7 @@ import {
   type PageResult,
   readPages,
 } from "../http/index.ts";
+import { eventIdentity } from "../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import { eventsOf } from "./baseline.ts";
 import type { RunContext } from "./context.ts";
@@ -26,7 +28,19 @@ import type { ExchangeRecord } from "./types.ts";
 export type AnswerStop = PageProblemKind | "beyond-repository";
 
 export type EventsAnswer =
-  | { kind: "events"; url: string; events: EpcisEvent[]; pages: PageResult[] }
+  | {
+      kind: "events";
+      url: string;
+      events: EpcisEvent[];
+      pages: PageResult[];
+      /**
+       * Where the answer stands in the run's reading (readingOrder): `sent` taken when its request went out, `read`
+       * once its last page was read. An event of an answer read before another's request was sent was in the
+       * repository before that request, which a repository that grows during the run may not say of the others.
+       */
+      sent: number;
+      read: number;
+    }
   /** 413 Query Too Complex (spec 7). */
   | { kind: "refused"; url: string; result: HttpResult }
   /** Any other 4xx. */
@@ -84,6 +98,17 @@ const limitOf = perRun((ctx: RunContext): HoldLimit => {
   };
 });
 
+/** The run's count of answers begun and read, in the order they were: see EventsAnswer's `sent` and `read`. */
+const readingOrder = perRun((): { last: number } => ({ last: 0 }));
+
+/**
+ * Whether any of `events` is one discovery did not find: the repository may have grown since (a staging server
+ * capturing while it is checked), so an answer larger than the one discovered does not show a defect.
+ */
+function holdsUnknown(events: readonly EpcisEvent[], byId: ReadonlyMap<string, EpcisEvent>): boolean {
+  return events.some((e) => byId.get(eventIdentity(e)) === undefined);
+}
+
 function broken(
   url: string,
   message: string,
@@ -137,6 +162,9 @@ export async function readEventsAnswer(
 ): Promise<EventsAnswer> {
   const limit = limitOf(ctx);
   const reader = knownEventReader(ctx);
+  const order = readingOrder(ctx);
+  order.last += 1;
+  const sent = order.last;
   const pages: PageResult[] = [];
   const events: EpcisEvent[] = [];
   let bytes = 0;
@@ -212,14 +240,20 @@ export async function readEventsAnswer(
   if (beyond !== undefined) {
     const stop: Beyond = beyond;
     const { discovered } = limit;
+    // Past twice the whole repository is a defect only of a repository that holds what discovery found: events it
+    // did not find show one that grew, which may have grown that far.
+    const whole = limit.complete && !holdsUnknown(events, baselineById(ctx));
     const size = stop.cut === true ? `more than ${stop.bodyBytes - 1} bytes` : `${stop.bodyBytes} bytes`;
     const held = `reading stopped at ${stop.url} (${size}), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
     const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
+    const open = limit.complete
+      ? "which the repository may have outgrown since, as it holds events discovery did not find"
+      : "which may not be the whole repository";
     if (pages.length === 0) {
       // One body past the bound before any page ended: not a paging defect, the answer itself is too large. What
       // arrived is enough to know that, cut or not, so it decides where the repository is known whole.
       const first = `the first page, at ${stop.url}, has ${size}: more than four times ${repository} and 4 MiB`;
-      return limit.complete
+      return whole
         ? broken(
             url,
             `${url}: ${first}, the whole repository; a filtered answer holds some of its events, so it cannot be that large.`,
@@ -229,13 +263,13 @@ export async function readEventsAnswer(
           )
         : broken(
             url,
-            `${url}: ${first}, which may not be the whole repository; the answer is too large to judge.`,
+            `${url}: ${first}, ${open}; the answer is too large to judge.`,
             cutShort(stop.exchange),
             undefined,
             stop.status,
           );
     }
-    return limit.complete
+    return whole
       ? broken(
           url,
           `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, the whole repository; a filtered answer holds some of its events, so its pages do not end where they should.`,
@@ -245,14 +279,17 @@ export async function readEventsAnswer(
         )
       : broken(
           url,
-          `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, which may not be the whole repository; the answer is too large to judge.`,
+          `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, ${open}; the answer is too large to judge.`,
           cutShort(stop.exchange),
           "beyond-repository",
           stop.status,
         );
   }
   const { problem } = read;
-  if (problem === undefined) return { kind: "events", url, events, pages };
+  if (problem === undefined) {
+    order.last += 1;
+    return { kind: "events", url, events, pages, sent, read: order.last };
+  }
   const result = problem.result;
   if (result?.status === 429) return { kind: "throttled", url, result };
   if (pages.length === 0 && result !== undefined) {

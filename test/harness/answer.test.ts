@@ -1,7 +1,7 @@
 // The one reader of GET /events: how each kind of answer is classified, and an answer that runs far past the
 // discovered repository stopped there, as a failure when the repository was discovered whole and as undecided
-// when it may not have been. The reader keeps a client and a baseline per worker, so each context is read
-// through a fresh copy of the modules.
+// when it may not have been or may have grown since; and the order answers are read in. The reader keeps a
+// client and a baseline per worker, so each context is read through a fresh copy of the modules.
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -76,14 +76,23 @@ beforeAll(async () => {
       return send(200, queryDocument([big]));
     }
     if (what === "growing") {
-      // Pages of one event each, every one some 1.5 MiB and linking to the next: whole pages until the bytes of
-      // the answer pass the repository's room, then one read only in part.
+      // Pages of one known event each, every one some 1.5 MiB and linking to the next: whole pages until the bytes
+      // of the answer pass the repository's room, then one read only in part.
       const page = Number(url.searchParams.get("page") ?? "0");
       pagesServed += 1;
-      const padded = { ...event(2_000 + page), "ext:note": "y".repeat(1.5 * 1024 ** 2) };
+      const padded = { ...event(1 + (page % 3)), "ext:note": "y".repeat(1.5 * 1024 ** 2) };
       return send(200, queryDocument([padded]), {
         link: `</events?what=growing&page=${page + 1}>; rel="next"`,
       });
+    }
+    if (what === "endless-known") {
+      // Each page holds the repository's three events again, a hundred in all, and links to the next, without end.
+      const page = Number(url.searchParams.get("page") ?? "0");
+      pagesServed += 1;
+      const events = Array.from({ length: 100 }, (_, i) => REPOSITORY[i % 3] as EpcisEvent);
+      const next: Record<string, string> = {};
+      if (page < SERVER_PAGE_LIMIT) next.link = `</events?what=endless-known&page=${page + 1}>; rel="next"`;
+      return send(200, queryDocument(events), next);
     }
     if (what === "endless") {
       // Each page holds a hundred events never seen before and links to the next page, without end.
@@ -200,12 +209,23 @@ describe("readEventsAnswer", () => {
   it("stops an answer that runs past twice the whole discovered repository and says so, as a decided failure", async () => {
     const read = await readerFor(true);
     pagesServed = 0;
-    const answer = brokenOf(await read("what=endless"));
+    const answer = brokenOf(await read("what=endless-known"));
     expect(answer.paging).toBe("beyond-repository");
     expect(answer.message).toMatch(/the whole repository/);
     // Twice three events and a thousand more are 1,006: the reader stops on the eleventh page of a hundred.
     expect(pagesServed).toBe(11);
     expect(undecidedBy(exchangeEvidence(answer.exchange))).toBeUndefined();
+  });
+
+  it("leaves an answer past twice the whole repository undecided when it holds events discovery did not find", async () => {
+    // A repository that grows while it is checked may have grown that far: the answer is not shown to be wrong.
+    const read = await readerFor(true);
+    pagesServed = 0;
+    const answer = brokenOf(await read("what=endless"));
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.message).toMatch(/may have outgrown since, as it holds events discovery did not find/);
+    expect(pagesServed).toBe(11);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
   });
 
   it("stops pages that hold nothing but never end, by their number", async () => {
@@ -263,5 +283,19 @@ describe("readEventsAnswer", () => {
     expect(answer.message).toMatch(/may not be the whole repository/);
     expect(pagesServed).toBe(11);
     expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
+  });
+});
+
+describe("the order answers are read in", () => {
+  it("numbers each answer when its request is sent and once it is read, in the run's order", async () => {
+    const read = await readerFor(true);
+    const [first, second] = await Promise.all([read(""), read("what=variants")]);
+    const third = await read("");
+    if (first.kind !== "events" || second.kind !== "events" || third.kind !== "events")
+      throw new Error("expected three answers of events");
+    // Both sent before either was read.
+    expect(Math.max(first.sent, second.sent)).toBeLessThan(Math.min(first.read, second.read));
+    expect(third.sent).toBeGreaterThan(Math.max(first.read, second.read));
+    expect(third.read).toBeGreaterThan(third.sent);
   });
 });
