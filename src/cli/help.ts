@@ -116,6 +116,8 @@ Checks a receiver, the other role of the exchange. Starts the reference sender, 
 it arrives, and prints what a receiver needs to begin: the events base (GET <base>/events), the resolver
 base, an API key, the sender's party Digital Link URI and GLN, and a task: a product identifier, as a
 shipment notice gives it, whose trace the receiver is to fetch. The receiver under test then does its work.
+The sender serves its master data, and the query interface its epcis links name, at paths of this session
+alone: a receiver finds them only where the resolver says (a link set's hrefs, or its redirects).
 
 The recording ends when the receiver is done:
   -- CMD ARGS           run CMD as the receiver and end when it exits; its environment holds
@@ -128,8 +130,10 @@ Then every request is judged against the receiver requirements (RCV-*) and the r
   --port <n>            port of the sender (default: a free one)
   --reference-config <name>
                         how the sender behaves: paged, refuse-broad, digital-link, split-resolver,
-                        narrow-only (413 for any answer longer than a handful of events, so that only a
-                        receiver that narrows its queries gets them), or any configuration of tracecheck run
+                        narrow-only (413 for any answer longer than a handful of events, unless it asks one
+                        EPC, lot or serial, so that only a receiver that narrows its queries gets the whole
+                        trace), narrow-windows (the same, one identifier too, so that only eventTime windows
+                        narrow enough), or any configuration of tracecheck run
   --report-dir <dir>    where report.json, junit.xml and report.html go (default: reports/)
   --json                stdout carries JSON lines: {"kind":"setup",…} first, {"kind":"summary",…} last;
                         everything a person reads, the command's output too, goes to stderr
@@ -141,7 +145,7 @@ Exit status: 0 every applicable MUST passed; 1 a MUST failed; 2 the session coul
 `;
 
 export const TRACE_HELP = `Usage: tracecheck trace <dl-uri | epc> --target <url> [--resolver <url>] --api-key <key>
-                       [--out <file>] [--timeout <ms>] [--quiet]
+                       [--resolve linkset|redirect] [--out <file>] [--timeout <ms>] [--quiet]
 
 The reference receiver: pulls a product's trace from a sender as the exchange workflow describes. It writes
 the identifier as a Digital Link URI under the sender's resolver and asks for its link set
@@ -155,12 +159,15 @@ products, business locations and parties at the hrefs the link sets give. The ke
                         events when the link set names no query interface
   --resolver <url>      base of the sender's resolver (default: --target; or env TRACECHECK_RESOLVER_URL)
   --api-key <key>       key for X-API-Key (or env TRACECHECK_API_KEY)
+  --resolve <how>       how the resolver is asked where things are: linkset (default), for the link set and
+                        its hrefs; redirect, for one link type at a time (linkType=gs1:epcis, gs1:masterData),
+                        following the resolver's redirect to the link
   --out <file>          write the trace as an EPCISDocument with the master data; default: print it readably
   --timeout <ms>        per request (default 10000)
   --quiet               no progress lines
   --faults <a,b>        for proving tracecheck receiver only: switch on named client defects
-                        (repeat-key, raw-pipe, key-in-query, alphabetic-ai, guessed-masterdata, ignore-paging,
-                        local-time, give-up-413)
+                        (repeat-key, raw-pipe, key-in-query, alphabetic-ai, guessed-masterdata, setup-events,
+                        ignore-paging, local-time, give-up-413)
 
 Exit status: 0 the whole trace was fetched; 1 parts of it could not be fetched (listed on stderr);
 2 the trace could not begin (bad arguments, the sender unreachable or refusing the key).

@@ -134,6 +134,7 @@ export async function traceCommand(args: string[], parse: Parse, help: string): 
     "api-key": { type: "string" },
     out: { type: "string" },
     faults: { type: "string", multiple: true },
+    resolve: { type: "string" },
     timeout: { type: "string" },
     quiet: { type: "boolean" },
   });
@@ -172,6 +173,10 @@ export async function traceCommand(args: string[], parse: Parse, help: string): 
       `unknown receiver fault ${unknown.join(", ")}; known: ${RECEIVER_FAULT_IDS.join(", ")}.`,
     );
   }
+  const resolve = (values.resolve as string | undefined) ?? "linkset";
+  if (resolve !== "linkset" && resolve !== "redirect") {
+    throw new UsageError(`--resolve must be linkset or redirect, got "${resolve}".`);
+  }
   const quiet = values.quiet === true;
   const { readableTrace, runTrace, TraceError } = await import("../receiver/index.ts");
   try {
@@ -181,6 +186,7 @@ export async function traceCommand(args: string[], parse: Parse, help: string): 
       ...(resolver !== undefined ? { resolverBase: resolver } : {}),
       ...(apiKey !== undefined ? { apiKey } : {}),
       faults,
+      resolve,
       timeoutMs: whole("timeout", values.timeout, 10_000, 1),
       ...(quiet ? {} : { note: (line: string) => process.stderr.write(`tracecheck: ${line}\n`) }),
     });

@@ -1,7 +1,8 @@
 // The receiver class's own proof: the reference receiver (`tracecheck trace`) run as the receiver under test of
 // `tracecheck receiver`, exactly as a vendor would run theirs, against each configuration of the sender (it must
-// come out clean) and with each named client fault (a requirement the fault names must catch it: fail, or warn
-// for a SHOULD).
+// come out clean), once reading link sets and once following the resolver's redirects instead (both ways of
+// learning where things are), and with each named client fault (a requirement the fault names must catch it:
+// fail, or warn for a SHOULD).
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -28,6 +29,8 @@ export interface ReceiverCase {
   /** A configuration of the sender, or DEFAULT_CONFIGURATION. */
   configuration: string;
   fault?: ReceiverFault;
+  /** The reference receiver follows the resolver's redirects (`trace --resolve redirect`) instead of link sets. */
+  redirects?: boolean;
 }
 
 export interface ReceiverEffort {
@@ -55,19 +58,24 @@ function faultCase(fault: ReceiverFault, configuration: string): ReceiverCase {
 }
 
 /**
- * Quick: the reference receiver clean against the sender's defaults and each receiver configuration, and each
- * fault in one configuration where it shows. Full: clean against every configuration, and each fault in every
- * core configuration where it shows.
+ * Quick: the reference receiver clean against the sender's defaults and each receiver configuration, reading link
+ * sets and following redirects, and each fault in one configuration where it shows. Full: clean both ways against
+ * every configuration, and each fault in every core configuration where it shows.
  */
 export function receiverCases(effort: ReceiverEffort): ReceiverCase[] {
   const cleanIn =
     effort.name === "quick" ? CORE_CONFIGURATIONS : [DEFAULT_CONFIGURATION, ...RECEIVER_CONFIGURATION_NAMES];
   const clean = cleanIn.map((configuration) => ({ label: `clean-${configuration}`, configuration }));
+  const redirecting = cleanIn.map((configuration) => ({
+    label: `clean-redirect-${configuration}`,
+    configuration,
+    redirects: true,
+  }));
   const faults = RECEIVER_FAULTS.flatMap((fault) => {
     const shown = fault.shownIn ?? CORE_CONFIGURATIONS;
     return (effort.name === "quick" ? shown.slice(0, 1) : shown).map((c) => faultCase(fault, c));
   });
-  return [...clean, ...faults];
+  return [...clean, ...redirecting, ...faults];
 }
 
 export interface ReceiverRunOutcome {
@@ -84,6 +92,7 @@ export interface ReceiverRunOutcome {
 export function receiverArgs(c: ReceiverCase, effort: ReceiverEffort, reportDir: string): string[] {
   const config = c.configuration === DEFAULT_CONFIGURATION ? [] : ["--reference-config", c.configuration];
   const faults = c.fault === undefined ? [] : ["--faults", c.fault.id];
+  const resolve = c.redirects === true ? ["--resolve", "redirect"] : [];
   return [
     BIN,
     "receiver",
@@ -101,6 +110,7 @@ export function receiverArgs(c: ReceiverCase, effort: ReceiverEffort, reportDir:
     "trace",
     "--quiet",
     ...faults,
+    ...resolve,
   ];
 }
 
@@ -203,6 +213,7 @@ async function runInProcess(
       resolverBase: setup.resolverUrl,
       apiKey: setup.apiKey,
       faults: c.fault === undefined ? [] : [c.fault.id],
+      resolve: c.redirects === true ? "redirect" : "linkset",
     })
       .then(
         (outcome) => notes.push(...outcome.gaps),
@@ -253,6 +264,8 @@ export interface ReceiverRow {
   label: string;
   configuration: string;
   fault?: string;
+  /** The reference receiver followed the resolver's redirects. */
+  redirects?: boolean;
   /** The requirements a fault names; empty for a clean case. */
   violates: string[];
   exitCode: number | null;
@@ -280,6 +293,7 @@ export function judgeReceiverCase(c: ReceiverCase, o: ReceiverRunOutcome): Recei
     label: c.label,
     configuration: c.configuration,
     ...(c.fault !== undefined ? { fault: c.fault.id } : {}),
+    ...(c.redirects === true ? { redirects: true } : {}),
     violates,
     exitCode: o.exitCode,
     failed: ids("fail"),
@@ -362,7 +376,7 @@ export async function runReceiverMatrix(opts: ReceiverMatrixOptions): Promise<Re
 export function formatReceiverMatrix(m: ReceiverMatrix): string {
   const head = ["configuration", "fault", "exit", "failed", "warned", "verdict"];
   const rows = m.rows.map((r) => [
-    r.configuration,
+    r.redirects === true ? `${r.configuration} (redirects)` : r.configuration,
     r.fault ?? "-",
     String(r.exitCode ?? "-"),
     r.failed.join(",") || "-",
@@ -374,7 +388,7 @@ export function formatReceiverMatrix(m: ReceiverMatrix): string {
     `receiver matrix (${m.effort} effort, seed ${m.seed}, ${m.events} events, ${Math.round(m.wallMs / 1000)} s): tracecheck receiver -- tracecheck trace`,
     columns([head, ...rows]),
     "",
-    `${m.ok} of ${m.total} runs as expected: the reference receiver clean in every configuration, each client fault caught by a requirement it names`,
+    `${m.ok} of ${m.total} runs as expected: the reference receiver clean in every configuration, reading link sets and following redirects, each client fault caught by a requirement it names`,
     ...(notes.length > 0 ? ["", "not as expected:", ...notes] : []),
   ].join("\n");
 }

@@ -38,8 +38,14 @@ export const RECEIVER_FAULTS: readonly ReceiverFault[] = Object.freeze([
   {
     id: "guessed-masterdata",
     description:
-      "Fetches master data at a path it builds itself ({resolver}/masterdata/01/{gtin}) instead of the href of a link set.",
+      "Asks the resolver for each key's links, then fetches master data at a path it builds itself ({resolver}/masterdata/01/{gtin}) instead of the href the resolver gave.",
     violates: ["RCV-MASTERDATA-HREF"],
+  },
+  {
+    id: "setup-events",
+    description:
+      "Asks the resolver for the identifier's epcis link, then queries GET /events at the events base given at setup instead of the query interface the link names.",
+    violates: ["RCV-EPCIS-LINK"],
   },
   {
     id: "ignore-paging",
@@ -51,13 +57,13 @@ export const RECEIVER_FAULTS: readonly ReceiverFault[] = Object.freeze([
     id: "local-time",
     description: "Writes the eventTime bounds of a narrowed query at the offset +02:00 instead of in UTC.",
     violates: ["RCV-TIME-UTC"],
-    shownIn: ["narrow-only"],
+    shownIn: ["narrow-windows"],
   },
   {
     id: "give-up-413",
     description: "Takes a 413 as the end of a query instead of narrowing it.",
     violates: ["RCV-413-NARROW"],
-    shownIn: ["narrow-only"],
+    shownIn: ["narrow-only", "narrow-windows"],
   },
 ]);
 

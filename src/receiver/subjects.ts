@@ -56,15 +56,20 @@ function keyElements(id: string | undefined, ai: string): DigitalLinkElement[] |
 
 /**
  * The identifiers whose master data the events point to, as Digital Link elements of a key the resolver
- * answers for (/01/{gtin}, /414/{gln}, /417/{pgln}), each once, keyed by its canonical URI.
+ * answers for (/01/{gtin}, /414/{gln}, /417/{pgln}), each once, keyed by its canonical URI; `known` first, the
+ * keys the receiver has without any event.
  */
-export function masterDataKeys(events: Iterable<EpcisEvent>): Map<string, DigitalLinkElement[]> {
+export function masterDataKeys(
+  events: Iterable<EpcisEvent>,
+  known: readonly DigitalLinkElement[][] = [],
+): Map<string, DigitalLinkElement[]> {
   const keys = new Map<string, DigitalLinkElement[]>();
   const add = (elements: DigitalLinkElement[] | undefined) => {
     if (elements === undefined) return;
     const uri = formatDigitalLink(CANONICAL_DL_BASE, elements);
     if (!keys.has(uri)) keys.set(uri, elements);
   };
+  for (const elements of known) add(elements);
   for (const e of events) {
     add(keyElements(idValue(e.bizLocation), "414"));
     const ids = [

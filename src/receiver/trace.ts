@@ -2,8 +2,10 @@
 // identifier, writes it as a Digital Link URI under the sender's resolver (spec 4.2: the canonical base replaced
 // by the resolver's), asks for its link set, queries the EPCIS query interface the epcis link names, walks back
 // through aggregations and transformations to the first events, and fetches the master data of the products,
-// business locations and parties those events name at the hrefs the link sets give. Every request goes through
-// the harness's HTTP client: the key only to the sender's origins, in X-API-Key (spec 5.2).
+// business locations and parties those events name at the hrefs the link sets give. Asked to, it learns the same
+// locations from the resolver's redirects instead (linkType=gs1:epcis, gs1:masterData), as GS1 resolvers answer a
+// link type. Every request goes through the harness's HTTP client: the key only to the sender's origins, in
+// X-API-Key (spec 5.2).
 import { type FollowPagesOptions, HttpClient, HttpError } from "../http/index.ts";
 import {
   CANONICAL_DL_BASE,
@@ -21,7 +23,7 @@ import { type EventFetcher, fetchLink, fetchQuery } from "./events.ts";
 import { checkedReceiverFaults } from "./faults.ts";
 import { type LinkType, linksetHrefs } from "./linkset.ts";
 import { aggregatedIn, kindOf, masterDataKeys, transformed } from "./subjects.ts";
-import { linksetUrl } from "./wire.ts";
+import { resolverUrl } from "./wire.ts";
 
 export interface TraceOptions {
   /** The product identifier: a Digital Link URI (under any base) or an EPC URN. */
@@ -33,6 +35,11 @@ export interface TraceOptions {
   apiKey?: string;
   /** Named client faults (faults.ts), for proving `tracecheck receiver`. */
   faults?: readonly string[];
+  /**
+   * How the resolver is asked where things are: "linkset" (default), for the identifier's link set and its hrefs;
+   * "redirect", for one link type at a time (linkType=gs1:epcis, gs1:masterData), following the redirect.
+   */
+  resolve?: ResolveBy;
   timeoutMs?: number;
   /** Values of one list parameter asked at once (default 20); a 413 halves them. */
   batchSize?: number;
@@ -62,6 +69,8 @@ export class TraceError extends Error {
 }
 
 const DEFAULT_BATCH = 20;
+
+export type ResolveBy = "linkset" | "redirect";
 
 function identity(e: EpcisEvent): string {
   return typeof e.eventID === "string" ? e.eventID : eventIdentity(e);
@@ -97,10 +106,12 @@ class Receiver {
   readonly gaps: string[] = [];
   readonly #apiKey: string | undefined;
   readonly #resolverBase: string;
+  readonly #resolve: ResolveBy;
   readonly #note: (line: string) => void;
 
   constructor(opts: TraceOptions, resolverBase: string) {
     this.faults = checkedReceiverFaults(opts.faults ?? []);
+    this.#resolve = opts.resolve ?? "linkset";
     this.#apiKey = opts.apiKey === "" ? undefined : opts.apiKey;
     this.#resolverBase = resolverBase;
     this.#note = opts.note ?? (() => {});
@@ -136,14 +147,26 @@ class Receiver {
     };
   }
 
-  /** The hrefs of one link type in the identifier's link set; undefined when the link set could not be read. */
+  /**
+   * The hrefs of one link type the resolver gives for the identifier: those of its link set, or where the
+   * resolver redirects a request for that link type. Undefined when the resolver's answer could not be read.
+   */
   async links(elements: DigitalLinkElement[], type: LinkType): Promise<string[] | undefined> {
-    const { url, options } = this.withKey(linksetUrl(this.#resolverBase, elements, this.faults));
+    const linkType = this.#resolve === "redirect" ? `gs1:${type}` : "linkset";
+    const { url, options } = this.withKey(resolverUrl(this.#resolverBase, elements, this.faults, linkType));
     const answer = await this.client.get(url, options.request);
     if (answer.status === 401 || answer.status === 403) {
       throw new TraceError(
         `the sender refused the API key (GET ${this.client.redactSecret(url)} answered ${answer.status}); check --api-key or TRACECHECK_API_KEY.`,
       );
+    }
+    if (this.#resolve === "redirect") {
+      const location = answer.headers.location;
+      if (answer.status >= 300 && answer.status <= 399 && location !== undefined) {
+        return [new URL(location, answer.url).href];
+      }
+      // A resolver that has no link of the type answers 404 (spec 4.2 shows no status: any refusal is read so).
+      return answer.status >= 400 && answer.status <= 499 ? [] : undefined;
     }
     if (answer.status < 200 || answer.status > 299) return undefined;
     let body: unknown;
@@ -155,26 +178,27 @@ class Receiver {
     return linksetHrefs(body, formatDigitalLink(CANONICAL_DL_BASE, elements), type, answer.url);
   }
 
-  /** Fetches the master data of one key: at its link set's masterData hrefs, or (fault) at a path of its own. */
+  /**
+   * Fetches the master data of one key at the masterData hrefs the resolver gives, or (fault) at a path of its own
+   * wherever the resolver offers master data.
+   */
   async fetchMasterData(uri: string, elements: DigitalLinkElement[]): Promise<void> {
-    let hrefs: string[];
-    if (this.faults.has("guessed-masterdata")) {
-      hrefs = [`${this.#resolverBase}/masterdata${uri.slice(CANONICAL_DL_BASE.length)}`];
-    } else {
-      let offered: string[] | undefined;
-      try {
-        offered = await this.links(elements, "masterData");
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        this.gaps.push(`the link set of ${uri} could not be fetched: ${error.message}`);
-        return;
-      }
-      if (offered === undefined) {
-        this.gaps.push(`the link set of ${uri} could not be read, so its master data was not fetched.`);
-        return;
-      }
-      hrefs = offered;
+    let offered: string[] | undefined;
+    try {
+      offered = await this.links(elements, "masterData");
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      this.gaps.push(`the resolver's answer about ${uri} could not be fetched: ${error.message}`);
+      return;
     }
+    if (offered === undefined) {
+      this.gaps.push(
+        `the resolver's answer about ${uri} could not be read, so its master data was not fetched.`,
+      );
+      return;
+    }
+    const built = `${this.#resolverBase}/masterdata${uri.slice(CANONICAL_DL_BASE.length)}`;
+    const hrefs = this.faults.has("guessed-masterdata") && offered.length > 0 ? [built] : offered;
     for (const href of hrefs) {
       if (this.masterData.has(href)) continue;
       const { url, options } = this.withKey(href);
@@ -234,11 +258,17 @@ export async function runTrace(opts: TraceOptions): Promise<TraceOutcome> {
       }
       throw error;
     }
-    const link = epcis?.[0];
-    let iface = `${eventsBase}/events`;
+    const setupInterface = `${eventsBase}/events`;
+    const learned = epcis?.[0];
+    // The setup-events fault asks the link's own query, if it has one, at the interface given at setup.
+    const link =
+      learned !== undefined && receiver.faults.has("setup-events")
+        ? setupInterface + learned.slice(learned.split("?")[0]!.length)
+        : learned;
+    let iface = setupInterface;
     if (link === undefined) {
       receiver.gaps.push(
-        `the link set of ${identifier} offers no epcis link, so the events were asked at ${iface} as given at setup.`,
+        `the resolver names no query interface for ${identifier}, so the events were asked at ${iface} as given at setup.`,
       );
     } else {
       iface = link.split("?")[0]!;
@@ -284,7 +314,10 @@ export async function runTrace(opts: TraceOptions): Promise<TraceOutcome> {
       await Promise.all(queries.map((q) => fetchQuery(fetcher, iface, q)));
     }
 
-    const keys = masterDataKeys(receiver.events.values());
+    // The product's own master data is asked whatever the events say (spec 1, step 3: "the events and master
+    // data of the products"), so that it never hangs on an answer of GET /events.
+    const product = elements[0]?.ai === "01" ? [[elements[0]]] : [];
+    const keys = masterDataKeys(receiver.events.values(), product);
     note(
       `${receiver.events.size} event(s); master data of ${keys.size} product(s), location(s) and part(ies)`,
     );

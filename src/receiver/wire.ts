@@ -61,11 +61,15 @@ export function nanosecondsOf(i: Instant): bigint {
   return i.epochSeconds * 1_000_000_000n + BigInt(i.fraction.padEnd(9, "0").slice(0, 9) || "0");
 }
 
-/** The resolver URL of an identifier's link set: the identifier's path under the sender's resolver (spec 4.2). */
-export function linksetUrl(
+/**
+ * The resolver URL of an identifier's link set (spec 4.2): the identifier's path under the sender's resolver, with
+ * linkType=linkset, or with another link type (gs1:epcis, gs1:masterData) to be redirected to that link.
+ */
+export function resolverUrl(
   resolverBase: string,
   elements: readonly DigitalLinkElement[],
   faults: ReadonlySet<string>,
+  linkType = "linkset",
 ): string {
   let path = formatDigitalLink(resolverBase, [...elements]);
   if (faults.has("alphabetic-ai")) {
@@ -73,5 +77,5 @@ export function linksetUrl(
     const named = numeric.map((segment, i) => (i % 2 === 1 ? (ALPHABETIC[segment] ?? segment) : segment));
     path = resolverBase.replace(/\/+$/, "") + named.join("/");
   }
-  return `${path}?linkType=linkset`;
+  return `${path}?linkType=${linkType}`;
 }

@@ -1,8 +1,9 @@
 // The configurations a receiver is judged against (`tracecheck receiver --reference-config`): four named
 // configurations of the reference sender that change what a receiver meets (pages, refusals of broad queries,
 // identifiers answered in Digital Link form, a resolver of its own with anchors under https://id.gs1.org), and
-// one that exists only for receivers; every other named configuration of the sender may be chosen as well. That one is kept apart from REFERENCE_CONFIGURATIONS on purpose: it refuses
-// queries a sender must answer, so it is no sender to certify.
+// two that exist only for receivers; every other named configuration of the sender may be chosen as well. Those
+// two are kept apart from REFERENCE_CONFIGURATIONS on purpose: they refuse queries a sender must answer, so they
+// are no sender to certify.
 import {
   type NamedConfiguration,
   REFERENCE_CONFIGURATIONS,
@@ -18,6 +19,8 @@ export interface ReceiverConfiguration {
   resolverPort?: number;
   /** GET /events refuses with 413 every query answering more than this many events (recording.ts). */
   refuseOver?: number;
+  /** The refusal reaches a query for one EPC, lot or serial too (recording.ts). */
+  refuseOne?: boolean;
 }
 
 /** A handful: below the events a single lot or item gathers over its chain, so that time windows are needed. */
@@ -39,9 +42,16 @@ export const RECEIVER_CONFIGURATIONS: readonly ReceiverConfiguration[] = Object.
   ...FROM_SENDERS.map((name) => fromSender(referenceConfiguration(name))),
   {
     name: "narrow-only",
-    description: `Refuses with 413 every GET /events query whose answer would hold more than ${NARROW_ONLY_LIMIT} events, whatever it asks (spec 7, 8: the threshold is the sender's), so that only a receiver that asks fewer values at a time and eventTime windows gets the events.`,
+    description: `Refuses with 413 every GET /events query whose answer would hold more than ${NARROW_ONLY_LIMIT} events (spec 7, 8: the threshold is the sender's), unless it asks for one EPC, lot or serial, so that only a receiver that asks fewer values at a time and eventTime windows gets the whole trace, and every receiver the product's own events.`,
     config: {},
     refuseOver: NARROW_ONLY_LIMIT,
+  },
+  {
+    name: "narrow-windows",
+    description: `Refuses with 413 every GET /events query whose answer would hold more than ${NARROW_ONLY_LIMIT} events, one EPC, lot or serial too (spec 7, 8: the threshold is the sender's), so that only a receiver that asks eventTime windows gets the events of an identifier with a long history.`,
+    config: {},
+    refuseOver: NARROW_ONLY_LIMIT,
+    refuseOne: true,
   },
 ]);
 

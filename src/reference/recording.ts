@@ -2,8 +2,10 @@
 // receiver can be judged on what it sent (spec 4.1 rules 1-2, 4.2, 5.2). The raw request target is kept undecoded,
 // since `%7C` and a raw `|`, or one key and the same key repeated, differ only there. Optionally GET /events refuses
 // with 413 any query whose answer would be longer than a handful of events, so that only a receiver that narrows
-// its queries (spec 7) gets the events.
+// its queries (spec 7) gets the whole trace; a query for one EPC, lot or serial is never refused, so that the
+// product's own events (a MUST, spec 1 step 3) never hang on narrowing, which the spec leaves open.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { canonicalId, type EventQuery, isDigitalLink, parseDigitalLink } from "../model/index.ts";
 import { readQuery } from "./events/read-query.ts";
 import { QUERY_TOO_COMPLEX_EXCEPTION } from "./events/route.ts";
 import { sendProblem } from "./problem.ts";
@@ -34,10 +36,13 @@ export interface RecordingOptions {
   /** Called once per request, when its answer has been sent. */
   record(exchange: RecordedExchange): void;
   /**
-   * Refuse with 413 every GET /events whose answer would hold more than this many events, whatever its
-   * parameters; undefined refuses none.
+   * Refuse with 413 every GET /events whose answer would hold more than this many events, whatever else it
+   * asks, unless it asks for one EPC, lot or serial (oneIdentifier) and refuseOne is not set; undefined refuses
+   * none.
    */
   refuseOver?: number;
+  /** Refuse a query for one EPC, lot or serial as well, so that only eventTime windows narrow it enough. */
+  refuseOne?: boolean;
 }
 
 /** Bodies kept per exchange: far above any page or link set of the small datasets a receiver is judged with. */
@@ -68,7 +73,7 @@ export function registerRecording(
       const mark = raw.indexOf("?");
       const reading = readQuery(mark < 0 ? "" : raw.slice(mark + 1), new Set());
       // A query the route refuses for its parameters is left to the route, which says what is wrong with it.
-      if (!reading.ok) return;
+      if (!reading.ok || (opts.refuseOne !== true && oneIdentifier(reading.query))) return;
       const found = store.query(reading.query, SPEC_RULES).events.length;
       if (found <= limit) return;
       return sendProblem(
@@ -103,6 +108,21 @@ export function registerRecording(
     opts.record(exchange);
     return payload;
   });
+}
+
+/**
+ * Whether a query asks for one EPC, lot or serial: its MATCH_anyEPC and MATCH_anyEPCClass values, in whatever forms
+ * they are written (a Digital Link, an EPC URN), name one identifier, and it is neither a bare GTIN nor a pattern,
+ * which stand for every item of a product. Other parameters only narrow it further.
+ */
+export function oneIdentifier(query: EventQuery): boolean {
+  const values = [...(query.MATCH_anyEPC ?? []), ...(query.MATCH_anyEPCClass ?? [])];
+  const named = new Set(values.map(canonicalId));
+  if (named.size !== 1) return false;
+  const only = [...named][0]!;
+  if (!isDigitalLink(only)) return false;
+  const ais = parseDigitalLink(only).elements.map((e) => e.ai);
+  return !(ais.length === 1 && ais[0] === "01");
 }
 
 function headerLines(raw: readonly string[]): [string, string][] {

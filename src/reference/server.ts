@@ -6,6 +6,7 @@ import { type CaptureLimits, registerCapture } from "./capture/index.ts";
 import { registerEvents } from "./events/index.ts";
 import { FAULTS } from "./faults.ts";
 import { registerMasterData } from "./masterdata/index.ts";
+import { opaqueHrefs } from "./opaque-hrefs.ts";
 import { type RecordingOptions, registerRecording } from "./recording.ts";
 import { registerResolver } from "./resolver/index.ts";
 import { EventStore, type StoreOptions } from "./store/index.ts";
@@ -49,13 +50,15 @@ export interface RunningReference {
 /**
  * Starts the reference sender; `store` sets how recordTimes are assigned on load (tests use it for fixed times),
  * `capture` the limits of its EPCIS capture interface, `recording` a sink for every request it takes (a receiver
- * being judged, src/reference/recording.ts).
+ * being judged, src/reference/recording.ts), `opaqueHrefs` (receiver mode) the master data and the query
+ * interface its epcis links name at paths of this start alone (src/reference/opaque-hrefs.ts).
  */
 export async function startReference(
   opts: ReferenceOptions & {
     store?: StoreOptions;
     capture?: Partial<CaptureLimits>;
     recording?: RecordingOptions;
+    opaqueHrefs?: boolean;
   },
 ): Promise<RunningReference> {
   const faults = checkedFaults(opts.faults ?? []);
@@ -85,6 +88,12 @@ export async function startReference(
     eventsBase: () => bases.events,
     resolverBase: () => bases.resolver,
   };
+  if (opts.opaqueHrefs === true) ctx.opaqueHrefs = opaqueHrefs();
+  const session = ctx.opaqueHrefs?.session;
+  // The query interface as the resolver's epcis links name it: with opaque hrefs, its second home under the
+  // session's segment, whose next-page links stay there too.
+  const linkedCtx: ReferenceContext =
+    session === undefined ? ctx : { ...ctx, eventsBase: () => `${bases.events}/${session}` };
 
   const eventsApp = newInstance();
   const shared = opts.resolverPort === undefined;
@@ -97,12 +106,21 @@ export async function startReference(
     },
     { prefix },
   );
+  if (session !== undefined) {
+    eventsApp.register(
+      async (scope) => {
+        registerAuth(scope, linkedCtx, "events");
+        registerEvents(scope, linkedCtx, store);
+      },
+      { prefix: `${prefix}/${session}` },
+    );
+  }
   const resolverApp = shared ? eventsApp : newInstance();
   if (opts.recording && !shared) registerRecording(resolverApp, "resolver", opts.recording, store);
   resolverApp.register(async (scope) => {
-    registerAuth(scope, ctx, "resolver");
-    registerResolver(scope, ctx);
-    registerMasterData(scope, ctx);
+    registerAuth(scope, linkedCtx, "resolver");
+    registerResolver(scope, linkedCtx);
+    registerMasterData(scope, linkedCtx);
   });
 
   const apps = resolverApp === eventsApp ? [eventsApp] : [eventsApp, resolverApp];

@@ -2,6 +2,7 @@
 // on one fastify instance and reads the same context, so a fault switched on reaches exactly the code it names.
 import type { FastifyInstance } from "fastify";
 import type { Dataset } from "../model/types.ts";
+import type { OpaqueHrefs } from "./opaque-hrefs.ts";
 
 /** A named defect of the reference sender, tied to the requirements (suites/requirements.yaml) it violates. */
 export interface Fault {
@@ -100,6 +101,11 @@ export interface ReferenceContext {
   /** Base URLs as seen by clients, without trailing slash, e.g. http://127.0.0.1:5555 */
   eventsBase(): string;
   resolverBase(): string;
+  /**
+   * Receiver mode only: master data and the query interface the epcis links name are served at paths no client
+   * can build (src/reference/opaque-hrefs.ts); undefined elsewhere.
+   */
+  opaqueHrefs?: OpaqueHrefs;
 }
 
 export type RouteRegistrar = (app: FastifyInstance, ctx: ReferenceContext) => void;

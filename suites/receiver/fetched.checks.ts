@@ -1,5 +1,6 @@
 // What the receiver got out of the exchange (spec 1, step 3): the product's own events and master data, the whole
-// trace below it, every page of every answer, and the events behind a query the sender refused with 413.
+// trace below it, every page of every answer, and the events behind a query the sender refused with 413. Each pass
+// carries the requests that delivered what it counts.
 import {
   canonicalId,
   type EpcisEvent,
@@ -9,6 +10,7 @@ import {
 } from "../../src/model/index.ts";
 import {
   answered,
+  deliveredEvents,
   described,
   fetchedEvents,
   nextPageOf,
@@ -23,48 +25,121 @@ import type { ReceiverChecks } from "./verdicts.ts";
 export type MasterDataOffers = ReadonlyMap<string, readonly string[]>;
 
 const SHOWN = 20;
+/** Requests a pass names as its proof at most; the session keeps ten of them (session.ts). */
+const PROOFS = 10;
 
 function few(ids: readonly string[]): string {
   return ids.slice(0, 3).join(", ") + (ids.length > 3 ? `, and ${ids.length - 3} more` : "");
 }
 
-/** Whether some answered request asked one of the hrefs (each normalized like ReceivedRequest.normalized). */
-function fetchedAny(requests: readonly ReceivedRequest[], hrefs: readonly string[]): boolean {
-  return requests.some((r) => answered(r) && hrefs.includes(r.normalized));
+/** The first answered request that asked one of the hrefs (each normalized like ReceivedRequest.normalized). */
+function fetchOf(
+  requests: readonly ReceivedRequest[],
+  hrefs: readonly string[],
+): ReceivedRequest | undefined {
+  return requests.find((r) => answered(r) && hrefs.includes(r.normalized));
 }
 
-/** RCV-PRODUCT-EVENTS and RCV-PRODUCT-MASTERDATA. */
+/** The answers of GET /events that delivered the events of `ids` first, in the order they came. */
+function deliveries(requests: readonly ReceivedRequest[], ids: Iterable<string>): ReceivedRequest[] {
+  const wanted = new Set(ids);
+  const out: ReceivedRequest[] = [];
+  for (const r of requests) {
+    if (wanted.size === 0) break;
+    const fresh = deliveredEvents(r).filter((id) => wanted.delete(id));
+    if (fresh.length > 0) out.push(r);
+  }
+  return out;
+}
+
+/** Passes `c` with each delivering request as its proof. */
+function passDelivered(
+  c: ReceiverChecks,
+  key: string,
+  delivered: readonly ReceivedRequest[],
+  what: string,
+): void {
+  for (const r of delivered.slice(0, PROOFS)) {
+    c.pass(
+      undefined,
+      requestEvidence(r, key, {
+        message:
+          delivered.length === 1
+            ? `the answer that delivered ${what}`
+            : `one of the ${delivered.length} answers that delivered ${what}`,
+      }),
+    );
+  }
+}
+
+/** The events a query of GET /events selects over the sender's events, or undefined when no query is read there. */
+function selectedBy(r: ReceivedRequest, events: readonly EpcisEvent[]): string[] | undefined {
+  try {
+    return runOracle(events, parseQueryString(r.rawQuery).query as EventQuery).map(traceIdentity);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The 413 refusals of GET /events (spec 7: a sender may refuse a query as too broad). */
+function refusals(requests: readonly ReceivedRequest[]): ReceivedRequest[] {
+  return requests.filter((r) => r.kind === "events" && r.exchange.status === 413);
+}
+
+/** RCV-PRODUCT-EVENTS and RCV-PRODUCT-MASTERDATA. `built`: requests RCV-MASTERDATA-HREF failed. */
 export function checkProduct(
   checks: ReceiverChecks,
   requests: readonly ReceivedRequest[],
+  key: string,
   task: ReceiverTask,
   events: readonly EpcisEvent[],
   offers: MasterDataOffers,
+  built: readonly ReceivedRequest[],
 ): void {
-  const own = [
-    ...runOracle(events, { MATCH_anyEPC: [task.identifier] }),
-    ...runOracle(events, { MATCH_anyEPCClass: [task.identifier] }),
-  ].map(traceIdentity);
+  const own = new Set(
+    [
+      ...runOracle(events, { MATCH_anyEPC: [task.identifier] }),
+      ...runOracle(events, { MATCH_anyEPCClass: [task.identifier] }),
+    ].map(traceIdentity),
+  );
   const fetched = fetchedEvents(requests);
-  const missing = [...new Set(own)].filter((id) => !fetched.has(id));
+  const missing = [...own].filter((id) => !fetched.has(id));
   const c = checks.for("RCV-PRODUCT-EVENTS");
+  // What the sender refused with 413 takes the decision away: fetching it after a refusal is narrowing, which
+  // the spec leaves open and RCV-413-NARROW judges as a SHOULD.
+  const refused = refusals(requests)
+    .map((r) => ({ r, selected: new Set(selectedBy(r, events) ?? []) }))
+    .filter(({ selected }) => missing.some((id) => selected.has(id)));
+  const unexplained = missing.filter((id) => !refused.some(({ selected }) => selected.has(id)));
   if (missing.length === 0) {
-    c.pass(`all ${new Set(own).size} events of ${task.identifier} were fetched`);
+    passDelivered(c, key, deliveries(requests, own), `the events of ${task.identifier}`);
+    if (own.size === 0) c.pass(`the sender holds no event of ${task.identifier}`);
+  } else if (unexplained.length === 0) {
+    c.skip(
+      `${missing.length} of the ${own.size} events of ${task.identifier} never reached the receiver, but the sender refused with 413 what the receiver asked for them (${described(refused[0]!.r, key)}); whether it would have fetched them is not known (RCV-413-NARROW judges the narrowing)`,
+    );
   } else {
     c.fail(
-      `${missing.length} of the ${new Set(own).size} events that name ${task.identifier} never reached the receiver: ${few(missing)}.`,
+      `${unexplained.length} of the ${own.size} events that name ${task.identifier} never reached the receiver: ${few(unexplained)}.`,
       {
-        missing: missing.slice(0, SHOWN),
-        expected: new Set(own).size,
-        actual: new Set(own).size - missing.length,
+        missing: unexplained.slice(0, SHOWN),
+        expected: own.size,
+        actual: own.size - missing.length,
       },
     );
   }
   const m = checks.for("RCV-PRODUCT-MASTERDATA");
   const hrefs = offers.get(canonicalId(task.product)) ?? [];
+  const fetch = fetchOf(requests, hrefs);
   if (hrefs.length === 0) m.skip(`the sender's link set of ${task.product} offers no master data`);
-  else if (fetchedAny(requests, hrefs)) m.pass(`the master data of ${task.product} was fetched`);
-  else {
+  else if (fetch !== undefined) {
+    m.pass(
+      `the master data of ${task.product} was fetched`,
+      requestEvidence(fetch, key, { message: `the master data of ${task.product}` }),
+    );
+  } else if (built.length > 0) {
+    m.blocked("RCV-MASTERDATA-HREF", "the receiver asked master data at paths of its own making");
+  } else {
     m.fail(`the master data of ${task.product}, offered at ${hrefs.join(", ")}, was never fetched.`, {
       expected: hrefs,
     });
@@ -75,14 +150,18 @@ export function checkProduct(
 export function checkTrace(
   checks: ReceiverChecks,
   requests: readonly ReceivedRequest[],
+  key: string,
   task: ReceiverTask,
   offers: MasterDataOffers,
+  built: readonly ReceivedRequest[],
 ): void {
   const fetched = fetchedEvents(requests);
   const missing = [...task.trace.events.keys()].filter((id) => !fetched.has(id));
   const c = checks.for("RCV-TRACE-EVENTS");
-  if (missing.length === 0) c.pass(`all ${task.trace.events.size} events of the trace were fetched`);
-  else {
+  if (missing.length === 0) {
+    passDelivered(c, key, deliveries(requests, task.trace.events.keys()), "the events of the trace");
+    if (task.trace.events.size === 0) c.pass(`the trace below ${task.identifier} holds no event`);
+  } else {
     c.fail(
       `${missing.length} of the ${task.trace.events.size} events of the trace below ${task.identifier} never reached the receiver: ${few(missing)}.`,
       {
@@ -94,10 +173,16 @@ export function checkTrace(
   }
   const m = checks.for("RCV-TRACE-MASTERDATA");
   const offered = [...offers].filter(([, hrefs]) => hrefs.length > 0);
-  const unfetched = offered.filter(([, hrefs]) => !fetchedAny(requests, hrefs)).map(([subject]) => subject);
+  const fetches = offered.map(([subject, hrefs]) => ({ subject, fetch: fetchOf(requests, hrefs) }));
+  const unfetched = fetches.filter((f) => f.fetch === undefined).map((f) => f.subject);
   if (offered.length === 0) m.skip("the sender's link sets offer no master data for what the trace names");
-  else if (unfetched.length === 0) m.pass(`the master data of all ${offered.length} subjects was fetched`);
-  else {
+  else if (unfetched.length === 0) {
+    for (const { subject, fetch } of fetches.slice(0, PROOFS)) {
+      m.pass(undefined, requestEvidence(fetch!, key, { message: `the master data of ${subject}` }));
+    }
+  } else if (built.length > 0) {
+    m.blocked("RCV-MASTERDATA-HREF", "the receiver asked master data at paths of its own making");
+  } else {
     m.fail(
       `the master data of ${unfetched.length} of the ${offered.length} products, locations and parties the trace names was never fetched: ${few(unfetched)}.`,
       {
@@ -118,12 +203,17 @@ export function checkPaging(checks: ReceiverChecks, requests: readonly ReceivedR
     const next = nextPageOf(r);
     if (next === undefined) continue;
     paged += 1;
-    if (requests.slice(i + 1).some((later) => later.normalized === next)) c.pass();
-    else {
+    const asked = requests.slice(i + 1).find((later) => later.normalized === next);
+    if (asked === undefined) {
       c.fail(`the answer to ${described(r, key)} links its next page, which the receiver never asked.`, {
         ...requestEvidence(r, key),
         expected: next,
       });
+    } else if (paged > 1) {
+      c.pass();
+    } else {
+      c.pass(undefined, requestEvidence(r, key, { message: "an answer that links its next page" }));
+      c.pass(undefined, requestEvidence(asked, key, { message: "the receiver asked that page" }));
     }
   }
   if (paged === 0) c.skip("the sender paged no answer the receiver got");
@@ -141,28 +231,46 @@ export function checkNarrowing(
   events: readonly EpcisEvent[],
 ): void {
   const c = checks.for("RCV-413-NARROW");
-  const refused = requests.filter((r) => r.kind === "events" && r.exchange.status === 413);
+  const refused = refusals(requests);
   if (refused.length === 0) {
     c.skip("the sender refused no query of the receiver with 413");
     return;
   }
   const fetched = fetchedEvents(requests);
+  let proved = false;
+  let vacuous: ReceivedRequest | undefined;
   for (const r of refused) {
-    let selected: EpcisEvent[];
-    try {
-      selected = runOracle(events, parseQueryString(r.rawQuery).query as EventQuery);
-    } catch {
+    const selected = selectedBy(r, events);
+    if (selected === undefined) {
       c.skip(`${described(r, key)} has a time bound no instant reads, so what it selects is not known`);
       continue;
     }
-    const needed = selected.map(traceIdentity).filter((id) => task.trace.events.has(id));
+    const needed = selected.filter((id) => task.trace.events.has(id));
     const missing = needed.filter((id) => !fetched.has(id));
-    if (missing.length === 0) c.pass(`the ${needed.length} events of the trace behind a 413 were fetched`);
-    else {
+    if (missing.length > 0) {
       c.fail(
         `${described(r, key)} was refused with 413 and ${missing.length} events of the trace it selects never reached the receiver: it did not narrow the query (fewer values at a time, UTC eventTime windows).`,
         requestEvidence(r, key, { missing: missing.slice(0, SHOWN) }),
       );
+    } else if (proved || needed.length === 0) {
+      c.pass(`the ${needed.length} events of the trace behind a 413 were fetched`);
+      vacuous ??= r;
+    } else {
+      proved = true;
+      c.pass(
+        `the ${needed.length} events of the trace behind a 413 were fetched`,
+        requestEvidence(r, key, { message: "a query the sender refused with 413" }),
+      );
+      const delivered = deliveries(requests, needed).slice(0, PROOFS - 1);
+      passDelivered(c, key, delivered, "the events of the trace the refused query selects");
     }
+  }
+  if (!proved && vacuous !== undefined) {
+    c.pass(
+      undefined,
+      requestEvidence(vacuous, key, {
+        message: "a query the sender refused with 413, which selects no event of the trace",
+      }),
+    );
   }
 }

@@ -35,17 +35,17 @@ export interface ReceiverRecording extends SenderBases {
 export function gradeReceiver(recording: ReceiverRecording): CheckVerdict[] {
   const sink = new VerdictSink();
   const checks = sink.for("RCV-KEY-HEADER");
-  const requests = readRequests(recording.exchanges, recording);
+  const requests = readRequests(recording.exchanges, recording, recording.apiKey);
   const key = recording.apiKey;
   const required = recording.keyRequired ?? { events: true, resolver: true };
   checkKey(checks, requests, key, (r) => (r.kind === "events" ? required.events : required.resolver));
   checkQueries(checks, requests, key);
   checkResolver(checks, requests, key, recording.task.identifier);
   checkEpcisLinks(checks, requests, key);
-  checkHrefs(checks, requests, key);
-  checkProduct(checks, requests, recording.task, recording.events, recording.offers);
+  const built = checkHrefs(checks, requests, key);
+  checkProduct(checks, requests, key, recording.task, recording.events, recording.offers, built);
   checkPaging(checks, requests, key);
   checkNarrowing(checks, requests, key, recording.task, recording.events);
-  checkTrace(checks, requests, recording.task, recording.offers);
+  checkTrace(checks, requests, key, recording.task, recording.offers, built);
   return sink.verdicts;
 }

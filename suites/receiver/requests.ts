@@ -1,9 +1,16 @@
 // The recorded requests of a receiver, read once: where each went (the resolver, the query interface, anything
 // else), what the sender answered, the link sets it was given and the events it received. Every check of the
 // receiver class reads these views rather than the raw recording.
-import { EPCIS_LINK, linksetEntries, linksOf } from "../../src/harness/assertions/linkset.ts";
+import {
+  EPCIS_LINK,
+  linksetEntries,
+  linksOf,
+  linkTypeMember,
+  MASTER_DATA_LINK,
+} from "../../src/harness/assertions/linkset.ts";
 import type { Evidence } from "../../src/harness/types.ts";
 import { parseLinkHeader, REDACTED, redact } from "../../src/http/index.ts";
+import { carriesSecret } from "../../src/http/redact.ts";
 import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../src/model/index.ts";
 import type { RecordedExchange } from "../../src/reference/recording.ts";
 import { traceIdentity } from "./trace-set.ts";
@@ -14,7 +21,10 @@ export interface ReceivedRequest {
   exchange: RecordedExchange;
   /** The absolute URL the request asked, as the sender's listener reads it. */
   url: URL;
-  /** The URL for comparison: percent-escapes upper-cased (RFC 3986 6.2.2.1: %7c and %7C are the same). */
+  /**
+   * The URL for comparison: percent-escapes upper-cased (RFC 3986 6.2.2.1: %7c and %7C are the same), and any
+   * query parameter that carries the key left out, since where the key goes is RCV-KEY-*'s to judge alone.
+   */
   normalized: string;
   /** The raw query string, undecoded, without "?" ("" when there is none). */
   rawQuery: string;
@@ -64,8 +74,22 @@ function headerMap(lines: readonly [string, string][]): Map<string, string[]> {
   return map;
 }
 
-/** Reads the recording, oldest request first. */
-export function readRequests(exchanges: readonly RecordedExchange[], bases: SenderBases): ReceivedRequest[] {
+/** The URL without the query parameters that carry the key; the URL itself when none does. */
+function withoutKey(url: URL, rawQuery: string, key: string | undefined): URL {
+  const pairs = rawQuery.split("&");
+  const kept = pairs.filter((pair) => !carriesSecret(pair, key));
+  if (kept.length === pairs.length) return url;
+  const keyless = new URL(url.href);
+  keyless.search = kept.length === 0 ? "" : `?${kept.join("&")}`;
+  return keyless;
+}
+
+/** Reads the recording, oldest request first; `key` is the one given to the receiver at setup. */
+export function readRequests(
+  exchanges: readonly RecordedExchange[],
+  bases: SenderBases,
+  key?: string,
+): ReceivedRequest[] {
   return [...exchanges]
     .sort((a, b) => a.seq - b.seq)
     .flatMap((exchange) => {
@@ -95,7 +119,7 @@ export function readRequests(exchanges: readonly RecordedExchange[], bases: Send
       const request: ReceivedRequest = {
         exchange,
         url,
-        normalized: normalizeUrl(url.href) ?? url.href,
+        normalized: normalizeUrl(withoutKey(url, rawQuery, key).href) ?? url.href,
         rawQuery,
         kind,
         headers: headerMap(exchange.rawHeaders),
@@ -136,13 +160,49 @@ export function linksetHrefsOf(r: ReceivedRequest, linkType?: string): string[] 
   return hrefs;
 }
 
-/** The query interfaces the epcis links of the answered link sets name: origin and path, without the query. */
-export function epcisInterfaces(requests: readonly ReceivedRequest[]): Set<string> {
-  const out = new Set<string>();
+/** The linkType values a request carries, decoded, in order. */
+export function linkTypesOf(r: ReceivedRequest): string[] {
+  return new URLSearchParams(r.rawQuery).getAll("linkType");
+}
+
+/** The link types whose redirect tells a receiver where something is (spec 4.2's two link types). */
+const REDIRECTED_LINK_TYPES: readonly string[] = [EPCIS_LINK, MASTER_DATA_LINK];
+
+/**
+ * Where the resolver's own redirect sent a request for one link type (linkType=gs1:epcis or gs1:masterData, in any
+ * spelling of the GS1 Web Vocabulary, answered 3xx with a Location), normalized; undefined for any other request.
+ * A receiver that follows it learns the location from the resolver as surely as one that reads a link set.
+ */
+export function redirectOf(r: ReceivedRequest, linkType?: string): string | undefined {
+  const status = r.exchange.status;
+  const location = r.exchange.responseHeaders["location"];
+  if (r.kind !== "resolver" || status < 300 || status > 399 || location === undefined) return undefined;
+  const asked = linkTypesOf(r);
+  if (asked.length !== 1) return undefined;
+  const member = linkTypeMember(asked[0]!);
+  if (linkType === undefined ? !REDIRECTED_LINK_TYPES.includes(member) : member !== linkType)
+    return undefined;
+  return normalizeUrl(location, r.url.href);
+}
+
+/** Every href the resolver gave in answer to this request: a link set's, of any link type, or a redirect's. */
+export function learnedHrefsOf(r: ReceivedRequest): string[] {
+  const redirect = redirectOf(r);
+  return redirect === undefined ? linksetHrefsOf(r) : [redirect];
+}
+
+/**
+ * The query interfaces the resolver named, origin and path without the query, each with the first request whose
+ * answer named it: the epcis links of the answered link sets, and the targets of gs1:epcis redirects.
+ */
+export function epcisInterfaces(requests: readonly ReceivedRequest[]): Map<string, ReceivedRequest> {
+  const out = new Map<string, ReceivedRequest>();
   for (const r of requests) {
-    for (const href of linksetHrefsOf(r, EPCIS_LINK)) {
+    const redirect = redirectOf(r, EPCIS_LINK);
+    for (const href of redirect === undefined ? linksetHrefsOf(r, EPCIS_LINK) : [redirect]) {
       const url = new URL(href);
-      out.add(`${url.origin}${url.pathname}`);
+      const at = `${url.origin}${url.pathname}`;
+      if (!out.has(at)) out.set(at, r);
     }
   }
   return out;

@@ -8,7 +8,7 @@ import {
   DigitalLinkError,
   parseDigitalLink,
 } from "../../src/model/index.ts";
-import { described, type ReceivedRequest, requestEvidence } from "./requests.ts";
+import { described, linkTypesOf, type ReceivedRequest, requestEvidence } from "./requests.ts";
 import type { ReceiverChecks } from "./verdicts.ts";
 
 /** The six path forms of spec 4.2, as their AIs in order. */
@@ -46,6 +46,26 @@ function identifierOf(path: string): string | undefined {
   }
 }
 
+/** Spellings of "linkset" a client may mean the link set by, and GS1 Digital Link 1.1's older value for it. */
+const LINKSET_LOOKALIKE = /^(linkset|all)$/i;
+
+/**
+ * Whether and how a resolver request asks for a link set: "linkset" as spec 4.2 has it (linkType=linkset, once),
+ * "media-type" by the Accept header alone, "other" by another linkType value meant for it (another casing,
+ * GS1's older `all`, linkset given twice), undefined when it asks for none (a link type's redirect, the default
+ * link), which RCV-LINKSET does not judge.
+ */
+function linksetAsk(
+  r: ReceivedRequest,
+  values: readonly string[],
+): "linkset" | "media-type" | "other" | undefined {
+  if (values.length === 1 && values[0] === "linkset") return "linkset";
+  if (values.some((v) => LINKSET_LOOKALIKE.test(v))) return "other";
+  const accept = (r.headers.get("accept") ?? []).join(",").toLowerCase();
+  if (values.length === 0 && accept.includes(LINKSET_MEDIA_TYPE)) return "media-type";
+  return undefined;
+}
+
 /** RCV-RESOLVER-PATH, RCV-LINKSET and RCV-CANONICAL-REBASE. */
 export function checkResolver(
   checks: ReceiverChecks,
@@ -71,26 +91,33 @@ export function checkResolver(
   }
   const wanted = canonicalId(task);
   let taskAsked: ReceivedRequest | undefined;
+  let linksetProved = false;
+  let pathProved = false;
+  let linksetAsked = 0;
   for (const r of asked) {
     const what = described(r, key);
     const path = r.resolverPath ?? r.url.pathname;
     const problem = pathProblem(path);
-    if (problem === undefined) paths.pass(undefined, requestEvidence(r, key));
-    else paths.fail(`${what}: ${problem}.`, requestEvidence(r, key));
+    if (problem === undefined) {
+      paths.pass(undefined, pathProved ? undefined : requestEvidence(r, key));
+      pathProved = true;
+    } else paths.fail(`${what}: ${problem}.`, requestEvidence(r, key));
 
-    const values = new URLSearchParams(r.rawQuery).getAll("linkType");
-    const accept = (r.headers.get("accept") ?? []).join(",").toLowerCase();
-    if (values.length === 1 && values[0] === "linkset") {
-      linkset.pass(undefined, requestEvidence(r, key));
-    } else if (values.length === 0 && accept.includes(LINKSET_MEDIA_TYPE)) {
+    const values = linkTypesOf(r);
+    const asks = linksetAsk(r, values);
+    if (asks !== undefined) linksetAsked += 1;
+    if (asks === "linkset") {
+      linkset.pass(undefined, linksetProved ? undefined : requestEvidence(r, key));
+      linksetProved = true;
+    } else if (asks === "media-type") {
       linkset.warn(
         `${what} asks for the link set by its media type only; spec 4.2 asks for it with linkType=linkset.`,
         requestEvidence(r, key),
       );
-    } else {
+    } else if (asks === "other") {
       linkset.fail(
-        `${what} does not ask for the link set with linkType=linkset${values.length > 0 ? ` (linkType=${values.join(", linkType=")})` : ""}.`,
-        requestEvidence(r, key),
+        `${what} asks for the link set with linkType=${values.join(", linkType=")}; spec 4.2 asks for it with linkType=linkset, once.`,
+        requestEvidence(r, key, { expected: "linkType=linkset", actual: values.map((v) => `linkType=${v}`) }),
       );
     }
 
@@ -102,6 +129,11 @@ export function checkResolver(
     } else if (taskAsked === undefined && identifierOf(path) === wanted) {
       taskAsked = r;
     }
+  }
+  if (linksetAsked === 0) {
+    linkset.skip(
+      "the receiver asked the resolver for no link set (it asked for link types, whose redirects it may follow)",
+    );
   }
   if (taskAsked === undefined) {
     rebase.fail(

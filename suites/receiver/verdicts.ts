@@ -2,7 +2,7 @@
 // has ended, so the checks are plain functions over the recorded requests rather than vitest tests. They record
 // into the same CheckVerdict list the suites fill, and the same aggregate and reports turn it into a verdict.
 import type { Evidence } from "../../src/harness/types.ts";
-import type { CheckVerdict } from "../../src/harness/verdicts.ts";
+import { blockedReason, type CheckVerdict } from "../../src/harness/verdicts.ts";
 
 /** Records verdicts for one requirement; several calls accumulate and the worst decides (aggregate). */
 export interface ReceiverChecks {
@@ -11,6 +11,11 @@ export interface ReceiverChecks {
   fail(reason: string, evidence?: Evidence): void;
   warn(reason: string, evidence?: Evidence): void;
   skip(reason: string): void;
+  /**
+   * Skips what this check cannot judge because requirement `byId` failed on what it needs: one defect, one
+   * failure. Aggregating makes it an error where `byId` did not fail.
+   */
+  blocked(byId: string, why: string): void;
   /** The checks of another requirement, recording into the same list. */
   for(id: string): ReceiverChecks;
 }
@@ -32,6 +37,10 @@ export class VerdictSink {
       fail: (reason, evidence) => add("fail", reason, evidence),
       warn: (reason, evidence) => add("warn", reason, evidence),
       skip: (reason) => add("skip", reason),
+      blocked: (byId, why) => {
+        add("skip", blockedReason(byId, why));
+        this.verdicts.at(-1)!.blockedBy = byId;
+      },
       for: (other) => this.for(other),
     };
   }

@@ -1,4 +1,4 @@
-// What every request carries (spec 5.2: the key in X-API-Key, never in the URL) and how GET /events queries are
+// What every request carries (spec 5.2: the key in X-API-Key; spec 5.5: nowhere else, as a SHOULD) and how GET /events queries are
 // written (spec 4.1 rules 1-2: one parameter per list, values joined by %7C; time bounds in UTC).
 import { carriesSecret } from "../../src/http/redact.ts";
 import { LIST_PARAMETERS, parseInstant, parseQueryString, TIME_PARAMETERS } from "../../src/model/index.ts";
@@ -10,7 +10,8 @@ const UTC_STAMP = /^\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:00)$/;
 /**
  * RCV-KEY-HEADER and RCV-KEY-NOT-IN-URL, for every request. A request without the key to a part of the sender that
  * does not use authentication (`keyUsed` false) is a warning: spec 4.2 asks the key of resolver requests "where
- * authentication is used", and the sender answered it. A wrong or repeated key is a failure wherever it goes.
+ * authentication is used", and the sender answered it. A wrong or repeated key is a failure wherever it goes. A
+ * key in a URL warns.
  */
 export function checkKey(
   checks: ReceiverChecks,
@@ -46,7 +47,12 @@ export function checkKey(
       provedHeader = true;
     }
     if (carriesSecret(r.exchange.rawUrl, key)) {
-      url.fail(`${what} carries the API key in its URL.`, requestEvidence(r, key));
+      // A SHOULD (spec 5.5 fixes only where the key is placed, which RCV-KEY-HEADER holds): a key in a URL is
+      // written into logs and histories on the way, so it warns.
+      url.warn(
+        `${what} carries the API key in its URL, where proxies and logs keep it; spec 5 places it in the X-API-Key header.`,
+        requestEvidence(r, key),
+      );
     } else {
       url.pass(undefined, provedUrl ? undefined : requestEvidence(r, key));
       provedUrl = true;
@@ -102,6 +108,7 @@ export function checkQueries(
   }
   let joined = 0;
   let bounds = 0;
+  let unrepeated = 0;
   for (const r of queries) {
     const what = described(r, key);
     const pairs = rawPairs(r.rawQuery);
@@ -124,7 +131,8 @@ export function checkQueries(
         requestEvidence(r, key, { expected: "each key once", actual: parsed.repeated }),
       );
     } else {
-      repeated.pass();
+      repeated.pass(undefined, unrepeated === 0 ? requestEvidence(r, key) : undefined);
+      unrepeated += 1;
     }
     for (const p of TIME_PARAMETERS) {
       if (!pairs.some((pair) => pair.key === p)) continue;

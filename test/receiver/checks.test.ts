@@ -171,7 +171,7 @@ describe("the receiver checks", () => {
     expect((await statuses(recording(session)))["RCV-PIPE-JOINED"]).toBe("pass");
   });
 
-  it("fail a raw pipe, a repeated key, a missing or wrong key and a key in the URL", async () => {
+  it("fail a raw pipe, a repeated key, a missing or wrong key, and warn on a key in the URL", async () => {
     const session = goodSession();
     session.push(exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}|${ENC(ITEM)}`));
     session.push(exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}&MATCH_anyEPC=${ENC(ITEM)}`));
@@ -182,7 +182,8 @@ describe("the receiver checks", () => {
     expect(s["RCV-PIPE-JOINED"]).toBe("fail");
     expect(s["RCV-NO-REPEATED-KEY"]).toBe("fail");
     expect(s["RCV-KEY-HEADER"]).toBe("fail");
-    expect(s["RCV-KEY-NOT-IN-URL"]).toBe("fail");
+    // Spec 5.5 fixes only where the key is placed: a copy in the URL is a SHOULD.
+    expect(s["RCV-KEY-NOT-IN-URL"]).toBe("warn");
   });
 
   it("warn, not fail, a request without the key where the sender does not ask it (spec 4.2)", async () => {
@@ -214,7 +215,7 @@ describe("the receiver checks", () => {
     );
     const text = JSON.stringify(verdicts);
     expect(text).not.toContain(KEY);
-    expect(verdicts.some((v) => v.id === "RCV-KEY-NOT-IN-URL" && v.status === "fail")).toBe(true);
+    expect(verdicts.some((v) => v.id === "RCV-KEY-NOT-IN-URL" && v.status === "warn")).toBe(true);
   });
 
   it.each([
@@ -228,15 +229,22 @@ describe("the receiver checks", () => {
     expect((await statuses(recording(session)))["RCV-TIME-UTC"]).toBe(status);
   });
 
-  it("fail an alphabetic AI and a path outside the six forms, and a resolver asked without linkType=linkset", async () => {
+  it("fail an alphabetic AI and a path outside the six forms, and a link set asked without linkType=linkset", async () => {
     const session = [
       ...goodSession(),
       exchange(`/gtin/09506000134352?linkType=linkset`),
       exchange(`/414/9506000134352/254/A?linkType=linkset`),
     ];
     expect((await statuses(recording(session)))["RCV-RESOLVER-PATH"]).toBe("fail");
-    const bare = [...goodSession(), exchange(`/01/09506000134352`)];
-    expect((await statuses(recording(bare)))["RCV-LINKSET"]).toBe("fail");
+    for (const query of ["linkType=linkSet", "linkType=all", "linkType=linkset&linkType=linkset"]) {
+      const other = [...goodSession(), exchange(`/01/09506000134352?${query}`)];
+      expect((await statuses(recording(other)))["RCV-LINKSET"], query).toBe("fail");
+    }
+    // A request for the default link or for one link type asks for no link set: RCV-LINKSET does not judge it.
+    for (const query of ["", "?linkType=gs1:epcis", "?linkType=https%3A%2F%2Fgs1.org%2Fvoc%2FmasterData"]) {
+      const notAsked = [...goodSession(), exchange(`/01/09506000134352${query}`, { status: 307 })];
+      expect((await statuses(recording(notAsked)))["RCV-LINKSET"], query).toBe("pass");
+    }
     const byMediaType = [
       ...goodSession(),
       exchange(`/01/09506000134352`, {
@@ -303,5 +311,154 @@ describe("the receiver checks", () => {
       exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { responseBody: page(["e3", "e4"]) }),
     ];
     expect((await statuses(recording(narrowed)))["RCV-413-NARROW"]).toBe("pass");
+  });
+});
+
+/** A receiver that follows the resolver's redirects instead of reading link sets. */
+function redirectSession(): RecordedExchange[] {
+  const events = `${BASE}/s1/events?MATCH_anyEPC=${ENC(ITEM)}`;
+  return [
+    exchange(`/01/09506000134352/21/A1?linkType=gs1:epcis`, {
+      status: 307,
+      responseHeaders: { location: events },
+    }),
+    exchange(`/s1/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1", "e2", "e3"]) }),
+    exchange(`/s1/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`, {
+      responseBody: page(["e1", "e2", "e3", "e4"]),
+    }),
+    // A Location relative to the request, as a server may write it.
+    exchange(`/01/09506000134352?linkType=gs1:masterData`, {
+      status: 307,
+      responseHeaders: { location: "/md/01/09506000134352" },
+    }),
+    exchange(`/md/01/09506000134352`, { responseBody: "{}" }),
+  ];
+}
+
+function proofs(rec: ReceiverRecording, id: string): string[] {
+  return gradeReceiver(rec)
+    .filter((v) => v.id === id && v.status === "pass" && v.evidence?.request !== undefined)
+    .map((v) => v.evidence!.request!.url.slice(BASE.length));
+}
+
+describe("locations learned from the resolver's redirects", () => {
+  it("count for RCV-EPCIS-LINK and RCV-MASTERDATA-HREF, and leave RCV-LINKSET undecided", async () => {
+    const s = await statuses(recording(redirectSession()));
+    expect(s["RCV-EPCIS-LINK"]).toBe("pass");
+    expect(s["RCV-MASTERDATA-HREF"]).toBe("pass");
+    expect(s["RCV-PRODUCT-MASTERDATA"]).toBe("pass");
+    expect(s["RCV-CANONICAL-REBASE"]).toBe("pass");
+    expect(s["RCV-RESOLVER-PATH"]).toBe("pass");
+    expect(s["RCV-LINKSET"]).toBe("skip");
+    expect(proofs(recording(redirectSession()), "RCV-EPCIS-LINK")).toEqual([
+      "/01/09506000134352/21/A1?linkType=gs1:epcis",
+      `/s1/events?MATCH_anyEPC=${ENC(ITEM)}`,
+    ]);
+  });
+
+  it("do not count a redirect for the default link, for another link type, or a Location beside a 200", async () => {
+    for (const [query, status] of [
+      ["", 307],
+      ["?linkType=gs1:pip", 307],
+      ["?linkType=gs1:masterData", 200],
+    ] as const) {
+      const session = redirectSession();
+      session[3] = exchange(`/01/09506000134352${query}`, {
+        status,
+        responseHeaders: { location: "/md/01/09506000134352" },
+      });
+      expect((await statuses(recording(session)))["RCV-MASTERDATA-HREF"], `${query} ${status}`).toBe("fail");
+    }
+    const session = redirectSession();
+    session[0] = exchange(`/01/09506000134352/21/A1?linkType=gs1:masterData`, {
+      status: 307,
+      responseHeaders: { location: `${BASE}/s1/events?MATCH_anyEPC=${ENC(ITEM)}` },
+    });
+    expect((await statuses(recording(session)))["RCV-EPCIS-LINK"]).toBe("fail");
+  });
+});
+
+describe("the proof a pass carries", () => {
+  it("is a recorded request for every requirement that passes", async () => {
+    const registry = await loadRegistry();
+    const paged = goodSession();
+    const next = `${BASE}/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`;
+    paged[1] = { ...paged[1]!, responseHeaders: { link: `<${next}>; rel="next"` } };
+    paged.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`, { responseBody: page([]) }));
+    for (const session of [paged, redirectSession()]) {
+      const verdicts = gradeReceiver(recording(session));
+      for (const req of registry.requirements.filter((r) => r.class === "receiver")) {
+        if (aggregate(req, verdicts, "none").status !== "pass") continue;
+        const proven = verdicts.filter((v) => v.id === req.id && v.evidence?.request !== undefined);
+        expect(proven.length, req.id).toBeGreaterThan(0);
+      }
+    }
+    expect(proofs(recording(paged), "RCV-PAGING")).toEqual([
+      `/events?MATCH_anyEPC=${ENC(ITEM)}`,
+      `/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`,
+    ]);
+    expect(proofs(recording(goodSession()), "RCV-MASTERDATA-HREF")).toEqual([
+      "/01/09506000134352?linkType=linkset",
+      "/md/01/09506000134352",
+    ]);
+    expect(proofs(recording(goodSession()), "RCV-PRODUCT-EVENTS")).toEqual([
+      `/events?MATCH_anyEPC=${ENC(ITEM)}`,
+    ]);
+    expect(proofs(recording(goodSession()), "RCV-TRACE-EVENTS")).toEqual([
+      `/events?MATCH_anyEPC=${ENC(ITEM)}`,
+      `/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`,
+    ]);
+  });
+
+  it("names, for RCV-413-NARROW, the refused query and the narrower answers that delivered its events", () => {
+    const refused = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`, { status: 413 });
+    const narrowed = [
+      ...goodSession().slice(0, 2),
+      refused,
+      exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { responseBody: page(["e3", "e4"]) }),
+    ];
+    expect(proofs(recording(narrowed), "RCV-413-NARROW")).toEqual([
+      `/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`,
+      `/events?MATCH_anyEPC=${ENC(ITEM)}`,
+      `/events?MATCH_anyEPC=${ENC(SSCC)}`,
+    ]);
+  });
+});
+
+describe("what a refusal or another failure takes away", () => {
+  it("leaves RCV-PRODUCT-EVENTS undecided when the sender refused with 413 every query for the missing events", async () => {
+    const resolved = goodSession().slice(0, 1);
+    const refused = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { status: 413 });
+    expect((await statuses(recording([...resolved, refused])))["RCV-PRODUCT-EVENTS"]).toBe("skip");
+    // A refusal of a query that selects other events explains nothing.
+    const elsewhere = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { status: 413 });
+    expect((await statuses(recording([...resolved, elsewhere])))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+    // Nor does a refusal for another reason than 413.
+    const forbidden = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { status: 401 });
+    expect((await statuses(recording([...resolved, forbidden])))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+  });
+
+  it("blocks the master data checks behind RCV-MASTERDATA-HREF when the receiver built its master data paths", async () => {
+    const built = goodSession();
+    built[4] = exchange(`/masterdata/01/09506000134352`, { status: 404 });
+    const s = await statuses(recording(built));
+    expect(s["RCV-MASTERDATA-HREF"]).toBe("fail");
+    expect(s["RCV-PRODUCT-MASTERDATA"]).toBe("skip");
+    expect(s["RCV-TRACE-MASTERDATA"]).toBe("skip");
+    const registry = await loadRegistry();
+    const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-MASTERDATA")!;
+    expect(aggregate(product, gradeReceiver(recording(built)), "none").reason).toMatch(
+      /^blocked by RCV-MASTERDATA-HREF, which failed: /,
+    );
+  });
+
+  it("reads an href asked with the key in its query as the href: the key is RCV-KEY-*'s alone", async () => {
+    const session = goodSession();
+    session[4] = exchange(`/md/01/09506000134352?api_key=${KEY}`, { responseBody: "{}", key: null });
+    const s = await statuses(recording(session));
+    expect(s["RCV-MASTERDATA-HREF"]).toBe("pass");
+    expect(s["RCV-PRODUCT-MASTERDATA"]).toBe("pass");
+    expect(s["RCV-KEY-NOT-IN-URL"]).toBe("warn");
+    expect(s["RCV-KEY-HEADER"]).toBe("fail");
   });
 });

@@ -53,7 +53,7 @@ describe("tracecheck receiver -- a receiver command", () => {
       "--json",
       ...SMALL,
       "--reference-config",
-      "narrow-only",
+      "narrow-windows",
       "--report-dir",
       dir,
       "--",
@@ -66,7 +66,7 @@ describe("tracecheck receiver -- a receiver command", () => {
     ]);
     expect(run.code, run.stderr).toBe(0);
     const lines = jsonLines(run.stdout);
-    expect(lines[0]).toMatchObject({ kind: "setup", referenceConfig: "narrow-only" });
+    expect(lines[0]).toMatchObject({ kind: "setup", referenceConfig: "narrow-windows" });
     expect(String(lines[0]!.task)).toMatch(/^https:\/\/id\.gs1\.org\/01\/\d{14}\/(10|21)\//);
     expect(String(lines[0]!.party)).toMatch(/^https:\/\/id\.gs1\.org\/417\/\d{13}$/);
     expect(lines.at(-1)).toMatchObject({ kind: "summary", verdict: "pass", exitCode: 0, failed: [] });
@@ -74,6 +74,11 @@ describe("tracecheck receiver -- a receiver command", () => {
     expect(new Set(r.requirements.map((x) => x.class))).toEqual(new Set(["receiver"]));
     expect(status(r, "RCV-413-NARROW")).toBe("pass");
     expect(status(r, "RCV-TIME-UTC")).toBe("pass");
+    // Every pass carries the recorded request(s) that decide it.
+    for (const x of r.requirements.filter((q) => q.status === "pass")) {
+      expect(x.evidence.length, x.id).toBeGreaterThan(0);
+      for (const e of x.evidence) expect(e.request?.url, x.id).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    }
     expect(JSON.stringify(r)).not.toContain(String(lines[0]!.apiKey));
     const trace = await readDatasetFile(out);
     expect(trace.events.length).toBeGreaterThanOrEqual(r.baseline!.events);
@@ -181,6 +186,10 @@ describe("mistakes on the command line", () => {
     [
       ["https://id.gs1.org/01/09506000134352/21/A", "--target", "http://x", "--faults", "nope"],
       /unknown receiver fault nope/,
+    ],
+    [
+      ["https://id.gs1.org/01/09506000134352/21/A", "--target", "http://x", "--resolve", "guess"],
+      /--resolve must be linkset or redirect, got "guess"/,
     ],
   ])("trace %j is refused before anything starts", async (args, message) => {
     const saved = { ...process.env };

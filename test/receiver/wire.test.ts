@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { parseInstant, parseQueryString } from "../../src/model/index.ts";
 import { checkedReceiverFaults } from "../../src/receiver/faults.ts";
-import { linksetUrl, nanosecondsOf, queryString, timeBound } from "../../src/receiver/wire.ts";
+import { nanosecondsOf, queryString, resolverUrl, timeBound } from "../../src/receiver/wire.ts";
 
 const A = "https://id.gs1.org/01/09506000134352/21/A%2FB";
 const B = "urn:epc:id:sscc:9506000.1000000001";
@@ -38,11 +38,18 @@ describe("the reference receiver's queries", () => {
       { ai: "01", value: "09506000134352" },
       { ai: "21", value: "A/B" },
     ];
-    expect(linksetUrl("http://r", elements, none)).toBe(
+    expect(resolverUrl("http://r", elements, none)).toBe(
       "http://r/01/09506000134352/21/A%2FB?linkType=linkset",
     );
-    expect(linksetUrl("http://r", elements, checkedReceiverFaults(["alphabetic-ai"]))).toBe(
+    expect(resolverUrl("http://r", elements, checkedReceiverFaults(["alphabetic-ai"]))).toBe(
       "http://r/gtin/09506000134352/ser/A%2FB?linkType=linkset",
+    );
+  });
+
+  it("ask the resolver for one link type, to be redirected to it", () => {
+    const elements = [{ ai: "01", value: "09506000134352" }];
+    expect(resolverUrl("http://r", elements, none, "gs1:masterData")).toBe(
+      "http://r/01/09506000134352?linkType=gs1:masterData",
     );
   });
 

@@ -19,7 +19,7 @@ import { loadRegistry } from "../registry.ts";
 import { DEFAULT_DEFINITION, toolVersion } from "../repo.ts";
 import { exitCodeFor, formatSummary, writeReports } from "../report/index.ts";
 import { reportDirProblem, sha256Of, summarise } from "../run-files.ts";
-import type { Report, RunOptionsRecord } from "../types.ts";
+import type { Report, RequirementResult, RunOptionsRecord } from "../types.ts";
 import { aggregate, type CheckVerdict } from "../verdicts.ts";
 
 export interface ReceiverSessionOptions {
@@ -37,6 +37,11 @@ export interface ReceiverSessionOptions {
   events: number;
   /** Per request of the grading's own look-ups at the sender. */
   timeoutMs: number;
+  /**
+   * Serve master data, and the query interface the epcis links name, at paths no client can build (default true),
+   * so that RCV-MASTERDATA-HREF and RCV-EPCIS-LINK tell a receiver that reads links from one that builds paths.
+   */
+  opaqueHrefs?: boolean;
 }
 
 /** What a receiver needs to begin, as printed and as given to a command in its environment. */
@@ -105,6 +110,22 @@ export interface ReceiverGrader<T extends GradedTask = GradedTask> {
 export interface ReceiverOutcome {
   exitCode: 0 | 1 | 2;
   report?: Report;
+}
+
+/** Recorded requests a pass carries at most: enough to show what decided it, few enough to read. */
+const PROOFS = 10;
+
+/**
+ * A pass with every recorded request its checks gave as proof, in the order given, rather than the first alone:
+ * a receiver's pass is often decided by two requests together (the link set that named an href, and the request
+ * that asked it).
+ */
+function withProof(result: RequirementResult, verdicts: readonly CheckVerdict[]): RequirementResult {
+  if (result.status !== "pass") return result;
+  const proofs = verdicts.flatMap((v) =>
+    v.id === result.id && v.status === "pass" && v.evidence !== undefined ? [v.evidence] : [],
+  );
+  return proofs.length === 0 ? result : { ...result, evidence: proofs.slice(0, PROOFS) };
 }
 
 /** Why the recording ended. */
@@ -242,7 +263,9 @@ export async function runReceiverSession<T extends GradedTask>(
           lastRequestAt = Date.now();
         },
         ...(named?.refuseOver !== undefined ? { refuseOver: named.refuseOver } : {}),
+        ...(named?.refuseOne === true ? { refuseOne: true } : {}),
       },
+      opaqueHrefs: opts.opaqueHrefs ?? true,
     });
   } catch (error) {
     // The message says what went wrong and what to do (a dataset that cannot be read, a port in use).
@@ -268,7 +291,9 @@ export async function runReceiverSession<T extends GradedTask>(
     task: T,
     incompleteReason?: string,
   ): Promise<ReceiverOutcome> => {
-    const results = requirements.map((req) => aggregate(req, verdicts, "no check ran for this requirement"));
+    const results = requirements.map((req) =>
+      withProof(aggregate(req, verdicts, "no check ran for this requirement"), verdicts),
+    );
     const report: Report = {
       tool: { name: "tracecheck", version: toolVersion() },
       options,

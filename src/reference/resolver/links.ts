@@ -63,8 +63,11 @@ export function offeredLinks(id: Requested, ctx: ReferenceContext, catalogue: Ca
   if (!epcisOnly && (id.form === "01" || id.form === "414" || id.form === "417")) {
     const target = masterDataTarget(id, ctx, catalogue);
     if (target !== undefined) {
+      // In receiver mode at a path no client can build (src/reference/opaque-hrefs.ts).
+      const path =
+        ctx.opaqueHrefs?.masterDataPath(target) ?? `/masterdata${target.slice(CANONICAL_DL_BASE.length)}`;
       links.masterData = {
-        href: `${ctx.resolverBase()}/masterdata${target.slice(CANONICAL_DL_BASE.length)}`,
+        href: `${ctx.resolverBase()}${path}`,
         title: `Master data (${MASTER_DATA_TYPES[id.form]})`,
         type: "application/ld+json",
       };
