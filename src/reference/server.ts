@@ -33,6 +33,9 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   relativeLinks: false,
   pathPrefix: "",
   shuffled: false,
+  refuseUnfiltered: 0,
+  captureEvery: Number.POSITIVE_INFINITY,
+  milliseconds: false,
   outsideCore: false,
 });
 
@@ -78,7 +81,10 @@ export async function startReference(
   const loaded = config.outsideCore
     ? [...opts.dataset.events, ...outsideCoreEvents(opts.dataset.events)]
     : opts.dataset.events;
-  const store = await EventStore.load(loaded, opts.store);
+  const store = await EventStore.load(
+    loaded,
+    config.milliseconds ? { ...opts.store, milliseconds: true } : opts.store,
+  );
   const bases = { events: "", resolver: "" };
   const ctx: ReferenceContext = {
     config,

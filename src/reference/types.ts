@@ -77,6 +77,18 @@ export interface ReferenceConfig {
    * names the seven core events the service serves, never that it serves only them.
    */
   outsideCore: boolean;
+  /**
+   * Refuse GET /events without any parameter with this status, a 4xx other than 413 (spec 7 shows no status but
+   * 413); 0 (default) answers it.
+   */
+  refuseUnfiltered: number;
+  /**
+   * Capture new events after every this many GET /events answers, recorded at the time they are captured, as a
+   * staging repository does while it is checked; Infinity (default) captures none.
+   */
+  captureEvery: number;
+  /** Keep eventTime and recordTime to the millisecond, cutting finer digits as events are loaded or captured. */
+  milliseconds: boolean;
 }
 
 export interface ReferenceOptions {

@@ -159,6 +159,44 @@ describe("recordTime on load", () => {
   });
 });
 
+describe("a store that keeps milliseconds", () => {
+  const store = new EventStore(fixtureEvents(), { loadStart: LOAD_START, milliseconds: true });
+  const byId = (n: number) => store.events.find((e) => e.eventID?.endsWith(`-00000000000${n}`));
+
+  it("cuts the finer digits of an eventTime at its own offset, and leaves one without them as loaded", () => {
+    expect(byId(1)?.eventTime).toBe("2024-03-01T10:00:00.000Z");
+    expect(byId(5)?.eventTime).toBe("2024-03-03T12:00:00.123Z");
+    expect(byId(2)?.eventTime).toBe("2024-03-01T15:30:00+05:30");
+    expect(fixtureEvents()[4]?.eventTime).toBe("2024-03-03T12:00:00.123456789Z");
+  });
+
+  it("writes recordTimes with three digits, never decreasing", () => {
+    const times = store.events.map((e) => e.recordTime as string);
+    expect(times.every((t) => fractionDigitsOf(t) === 3)).toBe(true);
+    for (let i = 1; i < times.length; i++)
+      expect(compareTimes(times[i - 1] as string, times[i] as string)).toBeLessThan(1);
+  });
+
+  it("selects by the times it holds", () => {
+    const ids = (q: EventQuery) => store.query(q).events.map((e) => e.eventID);
+    expect(ids({ GE_eventTime: "2024-03-03T12:00:00.1231Z" })).not.toContain(byId(5)?.eventID);
+    expect(ids({ GE_eventTime: "2024-03-03T12:00:00.123Z" })).toContain(byId(5)?.eventID);
+  });
+});
+
+describe("events captured after the load", () => {
+  it("take the instant they are captured at, never one before the last recordTime held", () => {
+    const store = new EventStore(fixtureEvents().slice(0, 3), { loadStart: LOAD_START });
+    const [late] = fixtureEvents().slice(3, 4);
+    const at = parseInstant("2024-06-02T00:00:00.5Z");
+    const [captured] = store.insert([late as EpcisEvent], at);
+    expect(captured?.recordTime).toBe("2024-06-02T00:00:00.500000Z");
+    const [earlier] = store.insert([fixtureEvents()[4] as EpcisEvent], parseInstant("2024-06-01T00:00:00Z"));
+    expect(earlier?.recordTime).toBe("2024-06-02T00:00:00.500000Z");
+    expect(store.query({ GE_recordTime: "2024-06-02T00:00:00.5Z" }).events).toHaveLength(2);
+  });
+});
+
 describe("the index path equals the oracle", () => {
   it("on generated datasets and queries drawn from them", () => {
     fc.assert(

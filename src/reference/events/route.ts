@@ -1,5 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { type EpcisEvent, type EventQuery, isDigitalLink, parseDigitalLink } from "../../model/index.ts";
+import {
+  type EpcisEvent,
+  type EventQuery,
+  isDigitalLink,
+  parseDigitalLink,
+  parseInstant,
+} from "../../model/index.ts";
 import { sendProblem } from "../problem.ts";
 import { type EventStore, idKey } from "../store/index.ts";
 import type { ReferenceContext } from "../types.ts";
@@ -24,16 +31,33 @@ const SELECTIVE_PARAMETERS = [
 /** How many events the unfiltered query answers under the unfiltered-truncated fault. */
 const TRUNCATED_UNFILTERED = 10;
 
+/** How many events each capture of a repository that grows while it is read (captureEvery) adds. */
+const CAPTURED_PER_TURN = 3;
+
 /** GET /events (spec 4.1), answered from the indexed store. */
 export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, store: EventStore): void {
   const faulted = matchRulesFor(ctx.faults);
   // Matching EPCs only as written is a freedom (the spec states form equivalence for bizStep alone), not a fault.
   const rules = ctx.config.epcsAsWritten ? { ...faulted, epcAsWritten: true } : faulted;
+  const capture = capturing(ctx, store);
   app.get("/events", async (request, reply) => {
     const url = request.raw.url ?? "";
     const mark = url.indexOf("?");
     const reading = readQuery(mark < 0 ? "" : url.slice(mark + 1), ctx.faults, ctx.config);
+    // Captured after the answer is made, so that the events are new to the requests that follow it.
+    capture?.();
     if (!reading.ok) return refuseParameter(reply, reading.detail);
+    const refusal = ctx.config.refuseUnfiltered;
+    if (refusal !== 0 && Object.keys(reading.query).length === 0 && reading.nextPageToken === undefined) {
+      // Spec 7 names 413 for a query too broad to run and shows no other status: this sender uses another.
+      return sendProblem(
+        reply,
+        refusal,
+        QUERY_PARAMETER_EXCEPTION,
+        "A query parameter is required",
+        "GET /events needs at least one query parameter; select the events with MATCH_anyEPC, EQ_bizStep, a time window or another parameter.",
+      );
+    }
 
     let offset = 0;
     if (reading.nextPageToken !== undefined) {
@@ -95,6 +119,39 @@ export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, stor
     const type = ctx.config.shuffled ? "application/json" : "application/ld+json";
     return reply.code(200).header("content-type", type).send(body);
   });
+}
+
+/**
+ * What a repository that grows while it is read does after every `captureEvery`-th GET /events (undefined when it
+ * does not): it captures a few events, copies of loaded ones in turn under eventIDs of their own, happening and
+ * recorded now. Called as a request is taken, it captures on the next turn of the event loop, after that request's
+ * answer is made.
+ */
+function capturing(ctx: ReferenceContext, store: EventStore): (() => void) | undefined {
+  const every = ctx.config.captureEvery;
+  const loaded = ctx.dataset.events;
+  if (!Number.isFinite(every) || loaded.length === 0) return undefined;
+  let taken = 0;
+  let next = 0;
+  return () => {
+    taken += 1;
+    if (taken % every !== 0) return;
+    setImmediate(() => {
+      const now = new Date().toISOString();
+      const events: EpcisEvent[] = [];
+      for (let i = 0; i < CAPTURED_PER_TURN; i++) {
+        const { recordTime: _, ...copy } = structuredClone(loaded[next % loaded.length] as EpcisEvent);
+        next += 1;
+        events.push({
+          ...copy,
+          eventID: `urn:uuid:${randomUUID()}`,
+          eventTime: now,
+          eventTimeZoneOffset: "+00:00",
+        });
+      }
+      store.insert(events, parseInstant(now));
+    });
+  };
 }
 
 /** Where the next page starts, or undefined when this page is the last one (as the faults see it). */

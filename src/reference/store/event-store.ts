@@ -1,12 +1,43 @@
 import type { EpcisEvent, EventQuery, Instant, ListParameter } from "../../model/index.ts";
-import { CANONICAL_DL_BASE, compareInstants, isClassPattern, parseInstant } from "../../model/index.ts";
+import {
+  CANONICAL_DL_BASE,
+  compareInstants,
+  formatInstant,
+  fractionDigitsOf,
+  isClassPattern,
+  parseInstant,
+} from "../../model/index.ts";
 import { bizStepKey, classMatchesSafely, gtinKey, idKey } from "./keys.ts";
 import { appliedParameters, classesOf, compileQuery, epcsOf, type StoredView } from "./matcher.ts";
 import { RecordClock, type RecordTimeOptions } from "./record-time.ts";
 import { CLASS_LISTS, EPC_FIELDS, type MatchRules, SPEC_RULES } from "./rules.ts";
-import { instantOrUndefined } from "./time-keys.ts";
+import { instantOrUndefined, truncateToMillis } from "./time-keys.ts";
 
-export type StoreOptions = RecordTimeOptions;
+export interface StoreOptions extends RecordTimeOptions {
+  /**
+   * Keep times to the millisecond, as many databases do: an eventTime loaded or captured with finer digits loses
+   * them, and recordTimes are written with three digits. The spec states no precision (an xsd:dateTimeStamp has
+   * the digits it is written with).
+   */
+  milliseconds?: boolean;
+}
+
+/** A recordTime as stored: its instant and its written form. */
+interface Recorded {
+  instant: Instant;
+  written: string;
+}
+
+const ZONE = /(Z|[+-]\d{2}:\d{2})$/;
+
+/** A written time cut to the millisecond, at its own offset; unchanged when it has no finer digits or is unreadable. */
+function toMillisecond(written: unknown): unknown {
+  if (typeof written !== "string" || fractionDigitsOf(written) <= 3) return written;
+  const at = instantOrUndefined(written);
+  const offset = ZONE.exec(written)?.[1];
+  if (at === undefined || offset === undefined) return written;
+  return formatInstant(truncateToMillis(at), { offset, fractionDigits: 3 });
+}
 
 export interface QueryAnswer {
   /** The matching events in load order, as stored (with their recordTime). */
@@ -46,10 +77,12 @@ export class EventStore {
   private readonly locationIndex: Postings = new Map();
   private readonly transformationIndex: Postings = new Map();
   private readonly clock: RecordClock;
+  private readonly milliseconds: boolean;
   private loading: { keys: KeyCache; timed: number[] } | undefined;
 
   constructor(events: readonly EpcisEvent[], opts: StoreOptions = {}) {
     this.clock = new RecordClock(opts);
+    this.milliseconds = opts.milliseconds === true;
     this.append(events, 0, events.length);
     this.seal();
   }
@@ -81,13 +114,29 @@ export class EventStore {
     return this.stored.length;
   }
 
-  private append(events: readonly EpcisEvent[], from: number, to: number): void {
+  /** The recordTime of the next event: the clock's, or `at` for a capture, never before the last one held. */
+  private recordedAt(id: number, at: Instant | undefined): Recorded {
+    let recorded: Recorded;
+    if (at === undefined) {
+      recorded = this.clock.at(id);
+    } else {
+      const last = this.recordTimes.at(-1);
+      const instant = last !== undefined && compareInstants(last, at) > 0 ? last : at;
+      recorded = { instant, written: formatInstant(instant, { fractionDigits: 6 }) };
+    }
+    if (!this.milliseconds) return recorded;
+    const instant = truncateToMillis(recorded.instant);
+    return { instant, written: formatInstant(instant, { fractionDigits: 3 }) };
+  }
+
+  private append(events: readonly EpcisEvent[], from: number, to: number, at?: Instant): void {
     // Classes, locations and bizSteps recur across many events: each spelling is canonicalised once per load.
     this.loading ??= { keys: new KeyCache(), timed: [] };
     for (let i = from; i < to; i++) {
       const id = this.stored.length;
-      const recorded = this.clock.at(id);
+      const recorded = this.recordedAt(id, at);
       const e: EpcisEvent = { ...(events[i] as EpcisEvent), recordTime: recorded.written };
+      if (this.milliseconds && "eventTime" in e) e.eventTime = toMillisecond(e.eventTime) as string;
       this.stored.push(e);
       this.recordTimes.push(recorded.instant);
       const t = instantOrUndefined(e.eventTime);
@@ -129,14 +178,15 @@ export class EventStore {
   }
 
   /**
-   * Appends events after the load, as an EPCIS capture does: they take the next recordTimes and are indexed like
-   * loaded events, so that queries find them at once. Returns them as stored.
+   * Appends events after the load, as an EPCIS capture does: they take the next recordTimes (or `recordedAt`, the
+   * instant they are captured at, for all of them) and are indexed like loaded events, so that queries find them at
+   * once. Returns them as stored.
    */
-  insert(events: readonly EpcisEvent[]): readonly EpcisEvent[] {
+  insert(events: readonly EpcisEvent[], recordedAt?: Instant): readonly EpcisEvent[] {
     const from = this.stored.length;
     // The eventTime order is rebuilt over every event, the earlier ones included.
     this.loading = { keys: new KeyCache(), timed: Array.from(this.byEventTime) };
-    this.append(events, 0, events.length);
+    this.append(events, 0, events.length, recordedAt);
     this.seal();
     return this.stored.slice(from);
   }
