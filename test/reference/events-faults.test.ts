@@ -149,6 +149,17 @@ const CASES: Case[] = [
     },
   },
   {
+    fault: "repeat-as-own-pipe",
+    query: "EQ_bizStep=shipping&EQ_bizStep=receiving",
+    check: async (f, c, s) => {
+      expect(c.status).toBe(400);
+      // Answered as its own pipe-joined query, whose values must all match: no event has both steps.
+      expect(ids(f)).toEqual([]);
+      expect(ids(await getEvents(s.faulty.base, "EQ_bizStep=shipping%7Creceiving"))).toEqual([]);
+      expect(ids(await getEvents(s.faulty.base, "EQ_bizStep=receiving"))).toEqual(E(2));
+    },
+  },
+  {
     fault: "narrow-413",
     query: `MATCH_anyEPC=${enc(IDS.itemA1)}`,
     check: (f, c) => {

@@ -111,6 +111,11 @@ const CATALOGUE = {
       "A repeated list parameter is read as its values joined by the pipe, which spec 4.1 rule 2 says it is not.",
     violates: ["EVT-REPEAT-NOT-PIPE", "EVT-REPEAT-REFUSED"],
   },
+  "repeat-as-own-pipe": {
+    description:
+      "The values of a list parameter must all match (AND), and a repeated list key is gathered into that list, so a repeat is answered exactly as the wrong pipe-joined query.",
+    violates: ["EVT-REPEAT-NOT-PIPE", "EVT-PIPE-OR", "EVT-REPEAT-REFUSED"],
+  },
   "and-as-or": {
     description: "Different parameters combine as OR instead of AND.",
     violates: ["EVT-AND"],

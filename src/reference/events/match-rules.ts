@@ -50,7 +50,7 @@ export function matchRulesFor(faults: ReadonlySet<string>): MatchRules {
     classPatterns: !on("class-no-patterns"),
     bizStepAsWritten: on("bizstep-exact-string"),
     ignored: IGNORED_PARAMETER_FAULTS.filter(([id]) => on(id)).map(([, p]) => p),
-    valuesCombine: on("pipe-as-and") ? "and" : "or",
+    valuesCombine: on("pipe-as-and") || on("repeat-as-own-pipe") ? "and" : "or",
     parametersCombine: on("and-as-or") ? "or" : "and",
   };
 }

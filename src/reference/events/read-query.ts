@@ -144,7 +144,7 @@ function resolveRepeat(
   if (!(QUERY_PARAMETERS as readonly string[]).includes(key)) return refusal;
   const p = key as QueryParameter;
   const occurrences = allValues(raw, p);
-  if (faultOn(faults, "repeat-as-or") && isList(p)) {
+  if ((faultOn(faults, "repeat-as-or") || faultOn(faults, "repeat-as-own-pipe")) && isList(p)) {
     query[p] = occurrences.flatMap((o) => (o as string[] | undefined) ?? []);
     return undefined;
   }

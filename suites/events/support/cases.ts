@@ -1,7 +1,7 @@
 // One query case of a check: read the answer, note what it shows about paging, 413 and content, and judge its
 // events against the oracle (spec 4.1) or hand them to a relation.
 import { servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
-import { isLotClass, isNarrow } from "../../../src/harness/assertions/narrow-query.ts";
+import { isLotClass, isNarrow, refusedBelowAnswered } from "../../../src/harness/assertions/narrow-query.ts";
 import { answerProblem, relationProblem } from "../../../src/harness/assertions/query-answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { perRun } from "../../../src/harness/run-scope.ts";
@@ -100,12 +100,8 @@ export function eventsOrVerdict(
     case "throttled":
       return undecided(answer);
     case "refused":
-      if (isNarrow(q)) {
-        findings.note("EVT-413-NARROW", {
-          reason: `the narrow query ${encodeQuery(q)} was refused with 413 as too broad`,
-          evidence: evidence(),
-        });
-      }
+      // Even a narrow query may be refused alone (spec 8: the threshold is the sender's); EVT-413-NARROW judges
+      // its parameter on values of its own, and judgeNarrowed a refusal beside a broader answer.
       return { status: "inconclusive", reason: INCONCLUSIVE_413 };
     case "rejected":
       return (
@@ -208,6 +204,11 @@ export async function judgeNarrowed(
 ): Promise<CaseResult> {
   const narrowed = { ...query, ...narrowing };
   const [answer, alone] = await Promise.all([e.answers.get(narrowed), e.answers.get(narrowing)]);
+  if (answer.kind === "refused" && alone.kind === "events" && isNarrow(narrowed)) {
+    // The narrowing alone selects every event the narrowed query does, and was answered (EVT-413-NARROW).
+    const broader = { query: narrowing, events: alone.events.length, exchange: exchangeOf(alone) };
+    findings.note("EVT-413-NARROW", refusedBelowAnswered(narrowed, answer.result.exchange, broader));
+  }
   const events = eventsOrVerdict(e, findings, narrowed, answer);
   if (!Array.isArray(events)) return events;
   if (alone.kind !== "events") {

@@ -2,12 +2,13 @@
 // fails, the same query is asked again in time windows narrow enough to fit a page: events the windows rightly
 // answer and the answer lacks were lost on the way, since a narrower query can only answer fewer events. The
 // answer need not look paged: a page that omits its rel="next" link looks like the last one.
+import { queryEvents } from "../../../src/harness/answer.ts";
 import { unionOf } from "../../../src/harness/assertions/event-sets.ts";
 import type { Failure } from "../../../src/harness/assertions/failure.ts";
 import { eventsOf } from "../../../src/harness/baseline.ts";
 import { exchangeEvidence } from "../../../src/harness/target.ts";
 import { eventIdentity, matchesQuery, runOracle } from "../../../src/model/index.ts";
-import type { EventQuery } from "../../../src/model/types.ts";
+import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 import type { Answer } from "./answers.ts";
 import type { CaseResult, SuiteEnv } from "./cases.ts";
 import type { Findings } from "./findings.ts";
@@ -40,6 +41,20 @@ export function answeredTwice(answer: Read): string[] {
   return [...twice];
 }
 
+/**
+ * Of the events an answer lacks, those the repository held when it was asked. The windows that found them were
+ * asked after the answer, and a repository may grow while it is checked: an event discovery found was there
+ * before, and one it did not find counts only when the query asked again, after the windows, lacks it too.
+ */
+async function heldBefore(env: SuiteEnv, q: EventQuery, missed: EpcisEvent[]): Promise<EpcisEvent[]> {
+  const discovered = missed.filter((e) => env.known.byId.has(eventIdentity(e)));
+  if (discovered.length === missed.length) return missed;
+  const again = await queryEvents(env.ctx, q);
+  if (again.kind !== "events") return discovered;
+  const now = new Set(again.events.map(eventIdentity));
+  return missed.filter((e) => env.known.byId.has(eventIdentity(e)) || !now.has(eventIdentity(e)));
+}
+
 /** The events that narrower queries answer and the pages of `answer` do not, or undefined when there are none. */
 export async function pagingLoss(env: SuiteEnv, q: EventQuery, answer: Read): Promise<Failure | undefined> {
   const firstPage = eventsOf(answer.pages[0]?.json())?.length ?? 0;
@@ -53,11 +68,13 @@ export async function pagingLoss(env: SuiteEnv, q: EventQuery, answer: Read): Pr
   const narrower = await Promise.all(windows.map((w) => env.answers.get(w)));
   const answered = new Set(answer.events.map(eventIdentity));
   // Only events a window answers rightly count: a window that answers too much proves nothing about the pages.
-  const lost = unionOf(
+  const missed = unionOf(
     ...narrower.map((a, i) =>
       a.kind === "events" ? a.events.filter((e) => matchesQuery(e, windows[i]!)) : [],
     ),
   ).filter((e) => !answered.has(eventIdentity(e)));
+  if (missed.length === 0) return undefined;
+  const lost = await heldBefore(env, q, missed);
   if (lost.length === 0) return undefined;
   const ids = lost.map(eventIdentity);
   return {
@@ -67,6 +84,32 @@ export async function pagingLoss(env: SuiteEnv, q: EventQuery, answer: Read): Pr
       actual: { events: answer.events.length, pages: answer.pages.length },
       missing: ids.slice(0, 50),
     }),
+  };
+}
+
+/**
+ * EVT-PAGING's judgement of one answer read through its pages: events on two pages fail, and so do events that
+ * narrower queries answer and the pages lost; else the case held, proven by the answer's last page, the one its
+ * rel="next" links led to (on whatever origin it was: spec 4.1 states no single-origin rule).
+ */
+export async function pagedProblem(env: SuiteEnv, q: EventQuery, answer: Read): Promise<CaseResult> {
+  const twice = answeredTwice(answer);
+  if (twice.length > 0) {
+    return {
+      status: "fail",
+      reason: `the ${answer.pages.length} pages of ${answer.url} answer ${twice.length} event(s) more than once`,
+      evidence: exchangeEvidence(answer.pages.at(-1)?.exchange, { extra: twice.slice(0, 50) }),
+    };
+  }
+  const loss = await pagingLoss(env, q, answer);
+  if (loss !== undefined) return { status: "fail", ...loss };
+  const origins = new Set(answer.pages.map((p) => new URL(p.url).origin));
+  return {
+    status: "ok",
+    proof: () =>
+      exchangeEvidence(answer.pages.at(-1)?.exchange, {
+        message: `${answer.url} read through ${answer.pages.length} page(s)${origins.size > 1 ? ` on ${origins.size} origins` : ""}: ${answer.events.length} event(s), each once, none that narrower queries answer lost; this is its last page`,
+      }),
   };
 }
 
