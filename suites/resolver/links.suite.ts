@@ -85,7 +85,8 @@ requirementTest(
       if (MASTER_DATA_TYPE_OF[a.form] !== undefined && !("entry" in read))
         checks.blocked(read.blocker, read.why);
     }
-    const documents = await reachedDocuments(ctx);
+    // A document reached from an entry about another identifier is the masterdata class's to read, not this.
+    const documents = (await reachedDocuments(ctx)).filter((d) => d.aboutIdentifier);
     if (documents.length === 0) {
       return checks.skip("no /01, /414 or /417 link set answered offers a masterData link");
     }

@@ -40,6 +40,7 @@ function reached(doc: unknown): ReachedDocument {
     uri: PARTY,
     href: `http://127.0.0.1:1/masterdata/417`,
     expected: "gs1:Organization",
+    aboutIdentifier: true,
     doc,
   };
 }

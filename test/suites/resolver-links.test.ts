@@ -138,6 +138,18 @@ describe("RES-EPCIS-LINK: an epcis link judged against the identifier's events",
     expect(judge("01/10", LOT, linkTo({ MATCH_anyEPCClass: [LOT] }), refused).kind).toBe("fail");
   });
 
+  it("leaves to EVT-UNFILTERED a party's link to the repository refused with a 4xx other than 413", () => {
+    const plan = planEpcisLink("417", PARTY, QUERY_INTERFACE, EVENTS);
+    const rejected: LinkedEvents = { kind: "rejected", status: 400, exchange: EXCHANGE };
+    expect(judgeEpcisLink(plan, rejected, EVENTS)).toMatchObject({
+      kind: "inconclusive",
+      note: expect.stringMatching(/refused the unfiltered query with 400 \(EVT-UNFILTERED\)/),
+    });
+    // A query of the sender's own that it refuses is no query interface answering.
+    const lot = planEpcisLink("01/10", LOT, linkTo({ MATCH_anyEPCClass: [LOT] }), EVENTS);
+    expect(judgeEpcisLink(lot, rejected, EVENTS).kind).toBe("fail");
+  });
+
   it("passes a party's link that answers the repository, adding no query to the query interface", () => {
     const plan = planEpcisLink("417", PARTY, QUERY_INTERFACE, EVENTS);
     expect(plan.request.repository).toBe(true);

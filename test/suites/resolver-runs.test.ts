@@ -17,9 +17,13 @@ afterAll(async () => {
   await work?.remove();
 });
 
-async function run(seed: number, faults?: string): Promise<{ code: number | null; report: Report }> {
+async function run(
+  seed: number,
+  faults?: string,
+  suites = "resolver",
+): Promise<{ code: number | null; report: Report }> {
   const reportDir = path.join(work.dir, `${faults ?? "clean"}-${seed}`);
-  const args = ["run", "--seed", String(seed), "--quiet", "--suite", "resolver", "--report-dir", reportDir];
+  const args = ["run", "--seed", String(seed), "--quiet", "--suite", suites, "--report-dir", reportDir];
   const r = await runCli(faults === undefined ? args : [...args, "--faults", faults]);
   const report = JSON.parse(await readFile(path.join(reportDir, "report.json"), "utf8")) as Report;
   return { code: r.code, report };
@@ -59,6 +63,15 @@ describe("the resolver class against the reference", () => {
       expect(report.requirements.filter((r) => r.status === "error")).toEqual([]);
     }, 60_000);
   }
+
+  it("still hands the masterdata class the documents of link sets whose anchors fail", async () => {
+    const { code, report } = await run(1, "res-anchor-wrong,md-no-context", "resolver,masterdata");
+    expect(code).toBe(1);
+    const results = byId(report);
+    expect(results.get("RES-ANCHOR")?.status).toBe("fail");
+    expect(results.get("MD-JSONLD")?.status).toBe("fail");
+    expect(results.get("RES-MASTERDATA-LINK")?.reason).toMatch(/^blocked by RES-ANCHOR, which failed/);
+  }, 60_000);
 
   for (const [fault, id] of [
     ["res-last-product-lots", "RES-EPCIS-LINK"],

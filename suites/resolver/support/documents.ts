@@ -1,7 +1,7 @@
 // The master data documents a receiver reaches through the masterData links of /01, /414 and /417 link sets
 // (spec 4.2), each with the type its identifier calls for. Fetched once per run.
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
-import { MASTER_DATA_LINK } from "../../../src/harness/assertions/linkset.ts";
+import { linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/harness/assertions/linkset.ts";
 import {
   identifierProblem,
   type MasterDataReadOptions,
@@ -12,7 +12,7 @@ import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts
 import { perRun } from "../../../src/harness/run-scope.ts";
 import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
 import { documentAt } from "./follow.ts";
-import { goodLinksets, linksOfAnswer } from "./linksets.ts";
+import { entryOf, goodLinksets } from "./linksets.ts";
 
 export const MASTER_DATA_TYPE_OF: Partial<Record<PathForm, MasterDataTypeName>> = {
   "01": "gs1:Product",
@@ -26,6 +26,11 @@ export interface ReachedDocument {
   uri: string;
   href: string;
   expected: MasterDataTypeName;
+  /**
+   * The link came from the entry about the identifier. Without one (RES-ANCHOR's failure) the link of the first
+   * entry is still followed, so that the masterdata class judges the document, but not held to the identifier.
+   */
+  aboutIdentifier: boolean;
   /** The parsed document; absent when the link did not answer one. */
   doc?: unknown;
   /** Why no document was read. */
@@ -37,11 +42,20 @@ export const reachedDocuments = perRun(async (ctx: RunContext): Promise<ReachedD
   const links = (await goodLinksets(ctx)).flatMap((a) => {
     const expected = MASTER_DATA_TYPE_OF[a.form];
     if (expected === undefined) return [];
-    return linksOfAnswer(a, MASTER_DATA_LINK).map((link) => ({ a, expected, href: link.href }));
+    const read = entryOf(a);
+    const entry = "entry" in read ? read.entry : linksetEntries(a.body)[0];
+    if (entry === undefined) return [];
+    const aboutIdentifier = "entry" in read;
+    return linksOf(entry, MASTER_DATA_LINK).map((link) => ({
+      a,
+      expected,
+      href: link.href,
+      aboutIdentifier,
+    }));
   });
   return Promise.all(
-    links.map(async ({ a, expected, href }): Promise<ReachedDocument> => {
-      const base = { form: a.form, uri: a.uri, href, expected };
+    links.map(async ({ a, expected, href, aboutIdentifier }): Promise<ReachedDocument> => {
+      const base = { form: a.form, uri: a.uri, href, expected, aboutIdentifier };
       const linked = await documentAt(ctx, href);
       if (linked.kind === "document") return { ...base, doc: linked.doc, exchange: linked.exchange };
       return linked.exchange

@@ -82,6 +82,14 @@ export function judgeEpcisLink(
       note: `${about} was refused with ${linked.status}: ${MATCH_ONLY_AS_WRITTEN}`,
     };
   }
+  if (linked.kind === "rejected" && request.repository) {
+    // Spec 7 shows no status but 413 for a query too broad to run; how a sender refuses the unfiltered query is
+    // EVT-UNFILTERED's to judge.
+    return {
+      kind: "inconclusive",
+      note: `${about} names the whole repository, which refused the unfiltered query with ${linked.status} (EVT-UNFILTERED)`,
+    };
+  }
   if (linked.kind === "rejected" || linked.kind === "broken") {
     const message =
       linked.kind === "rejected" ? `${request.url} answered status ${linked.status}` : linked.message;

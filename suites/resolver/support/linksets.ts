@@ -1,12 +1,7 @@
 // The resolver suite's link sets (spec 4.2: linkType=linkset), asked through the harness's one reader of the
 // resolver (src/harness/resolver-answer.ts). Every answer keeps its exchange, so that any verdict built on it
 // carries the evidence.
-import {
-  entryAbout,
-  type LinkObject,
-  type LinksetEntry,
-  linksOf,
-} from "../../../src/harness/assertions/linkset.ts";
+import { entryAbout, type LinksetEntry } from "../../../src/harness/assertions/linkset.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import { PATH_FORMS, type PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
 import { LINKSET_ACCEPT, readLinkset, requestResolver } from "../../../src/harness/resolver-answer.ts";
@@ -96,12 +91,6 @@ export function entryOf(a: LinksetAnswer): EntryReading {
     return { blocker: "RES-LINKSET-SHAPE", why: `${a.url}: the linkset member is not an array of entries` };
   }
   return { blocker: "RES-ANCHOR", why: `${a.url}: no entry of the link set is anchored at ${a.uri}` };
-}
-
-/** The links of a type in the entry about the identifier asked about; none where there is no such entry. */
-export function linksOfAnswer(a: LinksetAnswer, linkType: string): LinkObject[] {
-  const read = entryOf(a);
-  return "entry" in read ? linksOf(read.entry, linkType) : [];
 }
 
 /** What the link sets judged cover, for a pass's note. */
