@@ -20,19 +20,18 @@ import {
   runOracle,
 } from "../../src/model/index.ts";
 import type { EventQuery } from "../../src/model/types.ts";
-import { type Answer, exchangeOf } from "./support/answers.ts";
+import { exchangeOf } from "./support/answers.ts";
 import {
   type CaseResult,
   failWith,
   INCONCLUSIVE_413,
   noteContent,
-  type SuiteEnv,
   suiteEnv,
   undecided,
 } from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, skipWithoutEvents } from "./support/known.ts";
-import { answeredTwice, pagingLoss } from "./support/paging.ts";
+import { pagedProblem } from "./support/paging.ts";
 import { CLASS_FIELDS, EPC_FIELDS } from "./support/pools.ts";
 import { inUtc } from "./support/probes.ts";
 import { checkAll, recordResults } from "./support/property.ts";
@@ -295,23 +294,6 @@ requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 4
   if (shown) checks.pass(notes.join("; "));
   else checks.skip(`no broad query was answered or refused with 413: ${notes.join("; ")}`);
 });
-
-/** What is wrong with one paged answer: events on two pages, or events the pages lost. */
-async function pagedProblem(
-  env: SuiteEnv,
-  q: EventQuery,
-  answer: Answer & { kind: "events" },
-): Promise<CaseResult> {
-  const twice = answeredTwice(answer);
-  if (twice.length > 0) {
-    return failWith(
-      `the ${answer.pages.length} pages of ${answer.url} answer ${twice.length} event(s) more than once`,
-      exchangeEvidence(answer.pages.at(-1)?.exchange, { extra: twice.slice(0, 50) }),
-    );
-  }
-  const loss = await pagingLoss(env, q, answer);
-  return loss === undefined ? { status: "ok" } : failWith(loss.reason, loss.evidence);
-}
 
 requirementTest(
   "EVT-PAGING",
