@@ -1,7 +1,7 @@
 // Runs of the reference without faults that must come out clean: every dataset shape over several seeds, and
 // every named configuration of a correct but unusual sender.
 import path from "node:path";
-import { writeDatasetFile } from "../generate/index.ts";
+import { generateDataset, writeDatasetFile } from "../generate/index.ts";
 import { REFERENCE_CONFIGURATIONS } from "../reference/configurations.ts";
 import { ALL_MODULES_ARG, type Effort } from "./effort.ts";
 import type { TracecheckRun } from "./outcome.ts";
@@ -30,10 +30,26 @@ export async function shapeRuns(effort: Effort, dir: string): Promise<Tracecheck
   return runs;
 }
 
-export function configurationRuns(effort: Effort): TracecheckRun[] {
-  return REFERENCE_CONFIGURATIONS.map((c, n) => {
-    const args = [...common(effort.seed + n, effort), "--reference-config", c.name];
-    if (effort.events !== undefined) args.push("--events", String(effort.events));
-    return { label: `config-${c.name}`, args, expectedWarnings: [...c.expectedWarnings] };
-  });
+/** The embedded reference's events where the effort names none (tracecheck's default for --events). */
+const DEFAULT_EVENTS = 200;
+
+/**
+ * The run of each named configuration; one whose freedom shows only against what was loaded gets the dataset the
+ * embedded reference would generate, written into `dir` and given with --dataset.
+ */
+export async function configurationRuns(effort: Effort, dir: string): Promise<TracecheckRun[]> {
+  const runs: TracecheckRun[] = [];
+  for (const [n, c] of REFERENCE_CONFIGURATIONS.entries()) {
+    const seed = effort.seed + n;
+    const args = [...common(seed, effort), "--reference-config", c.name];
+    if (c.withDataset === true) {
+      const file = path.join(dir, `dataset-config-${c.name}-${seed}.json`);
+      await writeDatasetFile(generateDataset({ seed, events: effort.events ?? DEFAULT_EVENTS }), file);
+      args.push("--dataset", file);
+    } else if (effort.events !== undefined) {
+      args.push("--events", String(effort.events));
+    }
+    runs.push({ label: `config-${c.name}`, args, expectedWarnings: [...c.expectedWarnings] });
+  }
+  return runs;
 }

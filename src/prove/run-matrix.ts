@@ -123,7 +123,10 @@ export async function runKillMatrix(
 
 export async function runNoFalseVerdicts(opts: ProveOptions): Promise<NoFalseVerdicts> {
   const started = Date.now();
-  const runs = [...(await shapeRuns(opts.effort, opts.workDir)), ...configurationRuns(opts.effort)];
+  const runs = [
+    ...(await shapeRuns(opts.effort, opts.workDir)),
+    ...(await configurationRuns(opts.effort, opts.workDir)),
+  ];
   const outcomes = await runAll(runs, opts);
   const expected = new Map(runs.map((r) => [r.label, r.expectedWarnings ?? []]));
   const rows = outcomes.map((o) => ({

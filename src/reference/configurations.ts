@@ -15,6 +15,11 @@ export interface NamedConfiguration {
   expectedWarnings: readonly string[];
   /** Set when the resolver and master data listen on a server of their own (0: a free port). */
   resolverPort?: number;
+  /**
+   * Set when the freedom shows only against the dataset the sender was loaded with: its proving run gives the
+   * generated dataset with --dataset, so that the harness knows what was loaded.
+   */
+  withDataset?: true;
 }
 
 /** Small enough that the generated datasets always span several pages. */
@@ -23,6 +28,8 @@ const PAGED_SIZE = 7;
 const BROAD_LIMIT = 12;
 /** Small enough that most answers but those for one identifier are refused as too large. */
 const LARGE_LIMIT = 12;
+/** GET /events answers between two captures of a repository that grows while it is read: a few dozen in a run. */
+const CAPTURE_EVERY = 25;
 
 export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.freeze([
   {
@@ -173,6 +180,27 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
       "Answers GET /events in an order of its own, with an extension field on every event, as application/json.",
     config: { shuffled: true, pageSize: PAGED_SIZE },
     expectedWarnings: [],
+  },
+  {
+    name: "unfiltered-400",
+    description:
+      "Refuses GET /events without any parameter with 400 instead of 413 (spec 7 shows no status but 413 for a query too broad to run), and answers every query with one.",
+    config: { refuseUnfiltered: 400 },
+    expectedWarnings: ["EVT-UNFILTERED"],
+  },
+  {
+    name: "capturing",
+    description: `Captures three new events, recorded and happening at the time, after every ${CAPTURE_EVERY} GET /events answers, as a staging repository that records while it is checked.`,
+    config: { captureEvery: CAPTURE_EVERY },
+    expectedWarnings: [],
+  },
+  {
+    name: "millisecond-store",
+    description:
+      "Keeps eventTime and recordTime to the millisecond, cutting the finer digits of the times it is loaded with (the spec states no precision); run with the generated dataset given, whose times have up to nine digits.",
+    config: { milliseconds: true },
+    expectedWarnings: ["EVT-SHAPE-PRECISION"],
+    withDataset: true,
   },
 ]);
 

@@ -3,12 +3,19 @@
 // parameters, the sameness of an event across answers, the empty answer, 413 (spec 7) and paging.
 import { SchemaUnavailableError } from "../../src/definition/index.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { loadedContentProblem, loadedExtensionProblem } from "../../src/harness/assertions/event-content.ts";
+import { queryEvents } from "../../src/harness/answer.ts";
+import {
+  atMillisecond,
+  loadedDifferences,
+  servedDifferences,
+} from "../../src/harness/assertions/event-content.ts";
 import { compareEventSets, describeComparison, unionOf } from "../../src/harness/assertions/event-sets.ts";
+import type { Failure } from "../../src/harness/assertions/failure.ts";
 import { queryDocumentProblem } from "../../src/harness/assertions/query-document.ts";
 import { runValidators } from "../../src/harness/run-definition.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { type Checks, requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence } from "../../src/harness/target.ts";
+import type { Evidence } from "../../src/harness/types.ts";
 import {
   bizStepForms,
   CBV_BIZSTEPS,
@@ -19,16 +26,9 @@ import {
   parseInstant,
   runOracle,
 } from "../../src/model/index.ts";
-import type { EventQuery } from "../../src/model/types.ts";
-import { exchangeOf } from "./support/answers.ts";
-import {
-  type CaseResult,
-  failWith,
-  INCONCLUSIVE_413,
-  noteContent,
-  suiteEnv,
-  undecided,
-} from "./support/cases.ts";
+import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
+import { type Answer, exchangeOf } from "./support/answers.ts";
+import { type CaseResult, failWith, held, INCONCLUSIVE_413, suiteEnv, undecided } from "./support/cases.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, skipWithoutEvents } from "./support/known.ts";
 import { pagedProblem } from "./support/paging.ts";
@@ -38,6 +38,8 @@ import { checkAll, recordResults } from "./support/property.ts";
 
 /** The first instant of xsd:dateTimeStamp: GE it spans every event. A probe: a sender may refuse it. */
 const EARLIEST = "0001-01-01T00:00:00Z";
+/** Queries whose bounds no event can miss: any event they answer is one the unfiltered query answers too. */
+const SPANNING: readonly EventQuery[] = [{ GE_eventTime: EARLIEST }, { GE_recordTime: EARLIEST }];
 /** EPCs whose answers are compared for content, spread over the known ones. */
 const CONTENT_EPCS = 24;
 
@@ -63,6 +65,82 @@ function sampleQueries(k: Known): EventQuery[] {
 }
 
 requirementTest(
+  "EVT-UNFILTERED",
+  "No parameter returns every event the target holds",
+  async (checks, ctx) => {
+    const env = suiteEnv(ctx);
+    // The queries spanning all time are probes, so a refusal of them only leaves them out. They are read first: a
+    // repository may grow while it is checked, and only the events of an answer read before the unfiltered request
+    // was sent are events it held when it answered that request.
+    const spanning = (await Promise.all(SPANNING.map((q) => env.answers.get(q)))).filter(
+      (a): a is Answer & { kind: "events" } => a.kind === "events",
+    );
+    let answer = await env.answers.get({});
+    const lastRead = Math.max(0, ...spanning.map((a) => a.read));
+    // Asked for another check before the spanning queries were answered: asked again, after them.
+    if (answer.kind === "events" && answer.sent < lastRead) answer = await queryEvents(ctx, {});
+    const evidence = exchangeEvidence(exchangeOf(answer));
+    switch (answer.kind) {
+      case "throttled": {
+        const result = undecided(answer);
+        if (result.status === "error") checks.error(result.reason, result.evidence);
+        return;
+      }
+      case "refused":
+        checks.pass("the unfiltered query was refused with 413 as too broad, which spec 7 allows", evidence);
+        return;
+      case "rejected":
+        // Spec 7 names 413 for a query too broad to run and shows no other status: a refusal, with a status the
+        // spec does not name.
+        checks.warn(
+          `the query without parameters was refused with status ${answer.result.status}; spec 7 names 413 for a query too broad to run and shows no other status`,
+          evidence,
+        );
+        return;
+      case "broken":
+        if (answer.paging !== undefined) {
+          checks.skip("the pages of the unfiltered answer could not be read to the end (see EVT-PAGING)");
+          return;
+        }
+        checks.fail(`the query without parameters got no usable answer: ${answer.message}`, evidence);
+        return;
+      case "events":
+        break;
+    }
+    const unfiltered = answer;
+    const before = spanning.filter((a) => a.read < unfiltered.sent);
+    const known = unionOf(env.known.events, ...before.map((a) => a.events));
+    const comparison = compareEventSets(known, unfiltered.events);
+    const missing = [...comparison.missing, ...notServed(env.known.datasetEvents ?? [], unfiltered.events)];
+    if (missing.length > 0 || comparison.duplicated.length > 0) {
+      const judged = {
+        missing: [...new Set(missing)],
+        extra: [],
+        duplicated: comparison.duplicated,
+        equal: false,
+      };
+      checks.fail(`the unfiltered answer is not every event: ${describeComparison(judged)}`, {
+        ...evidence,
+        expected: {
+          events: known.length,
+          dataset: env.known.datasetEvents?.length,
+          from: "the baseline, the dataset, and the queries spanning all time answered before it was asked",
+        },
+        actual: { events: unfiltered.events.length },
+        missing: judged.missing.slice(0, 50),
+        extra: comparison.duplicated.slice(0, 50),
+      });
+      return;
+    }
+    const late = unfiltered.events.length - known.length;
+    checks.pass(
+      `the unfiltered answer holds all ${known.length} events known before it was asked (the baseline${before.length > 0 ? " and queries spanning all time" : ""})${late > 0 ? `, and ${late} more the repository may have captured since` : ""}`,
+      evidence,
+    );
+  },
+);
+
+requirementTest(
   "EVT-SHAPE-SCHEMA",
   "Each answer is an EPCISQueryDocument valid against the published schema",
   async (checks, ctx) => {
@@ -86,7 +164,9 @@ requirementTest(
         if (problem !== undefined)
           return failWith(`${problem.reason} (answer to ${page.url})`, problem.evidence);
       }
-      return { status: "ok" };
+      const pages =
+        answer.pages.length === 1 ? "its answer is" : `the ${answer.pages.length} pages of its answer are`;
+      return held(answer, `${pages} valid against the published EPCIS 2.0 schema`);
     });
     await checkAll(
       checks,
@@ -97,13 +177,31 @@ requirementTest(
   },
 );
 
+/**
+ * The identities of the loaded events that `served` lacks. A loaded event is served under its identity, or with its
+ * eventTime cut to the millisecond (EVT-SHAPE-PRECISION), which changes the identity of an event without an eventID.
+ */
+function notServed(loaded: readonly EpcisEvent[], served: readonly EpcisEvent[]): string[] {
+  if (loaded.length === 0) return [];
+  const ids = new Set(served.map(eventIdentity));
+  return loaded
+    .filter((e) => !ids.has(eventIdentity(e)) && !ids.has(eventIdentity(atMillisecond(e))))
+    .map(eventIdentity);
+}
+
+/** The served copy of a loaded event: by its identity, else as a store that keeps milliseconds would hold it. */
+function servedCopy(k: Known, loaded: EpcisEvent): EpcisEvent | undefined {
+  return k.byId.get(eventIdentity(loaded)) ?? k.byId.get(eventIdentity(atMillisecond(loaded)));
+}
+
 requirementTest(
   "EVT-SHAPE-CONTENT",
   "An event has the same content in every answer and as loaded",
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
+    const others = ["EVT-SHAPE-EXTENSIONS", "EVT-SHAPE-PRECISION"].map((id) => checks.for(id));
     if (skipWithoutEvents(checks, env.known)) {
-      skipWithoutEvents(checks.for("EVT-SHAPE-EXTENSIONS"), env.known);
+      for (const other of others) skipWithoutEvents(other, env.known);
       return;
     }
     const { pools } = env.known;
@@ -116,22 +214,55 @@ requirementTest(
       ...spread.map((v) => ({ MATCH_anyEPC: [v] })),
     ];
     const findings = new Findings();
-    // A difference is noted in `findings`, which records it under this requirement.
+    /** The requirements a difference was noted under, in `findings`, which records them. */
+    const noted = new Set<string>();
+    const note = (id: string, reason: string, evidence: Evidence) => {
+      noted.add(id);
+      findings.note(id, { reason, evidence });
+    };
+    /** The answer holding most of the known events: what the passes of the requirements beside this one show. */
+    let widest: (Answer & { kind: "events" }) | undefined;
     const served = queries.map((q) => async (): Promise<CaseResult> => {
       const answer = await env.answers.get(q);
       if (answer.kind === "throttled") return undecided(answer);
       if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to compare" };
-      noteContent(env, findings, answer);
-      return { status: "ok" };
+      let compared = 0;
+      /** The requirements a difference of this answer was noted under: one note each per answer. */
+      const differing = new Set<string>();
+      const noteOnce = (id: string, problem: Failure | undefined) => {
+        if (problem === undefined || differing.has(id)) return;
+        differing.add(id);
+        note(
+          id,
+          `${problem.reason} (answer to ${answer.url})`,
+          exchangeEvidence(exchangeOf(answer), problem.evidence),
+        );
+      };
+      for (const event of answer.events) {
+        const earlier = env.known.byId.get(eventIdentity(event));
+        // An event discovery did not find may have been captured since: there is nothing to compare it with.
+        if (earlier === undefined) continue;
+        compared += 1;
+        const found = servedDifferences(earlier, event);
+        noteOnce("EVT-SHAPE-CONTENT", found?.content);
+        noteOnce("EVT-SHAPE-PRECISION", found?.precision);
+      }
+      if (compared === 0) return { status: "inconclusive", reason: "no event discovered before to compare" };
+      if (widest === undefined || answer.events.length > widest.events.length) widest = answer;
+      return held(answer, `the ${compared} event(s) of its answer known before are served as before`);
     });
     const loaded = (env.known.datasetEvents ?? []).map((event) => async (): Promise<CaseResult> => {
-      const copy = env.known.byId.get(eventIdentity(event));
+      const copy = servedCopy(env.known, event);
       if (copy === undefined)
         return { status: "inconclusive", reason: "a loaded event is not served (see EVT-UNFILTERED)" };
-      const extension = loadedExtensionProblem(event, copy);
-      if (extension !== undefined) findings.note("EVT-SHAPE-EXTENSIONS", extension);
-      const problem = loadedContentProblem(event, copy);
-      return problem === undefined ? { status: "ok" } : failWith(problem.reason, problem.evidence);
+      const found = loadedDifferences(event, copy);
+      if (found?.extensions !== undefined)
+        note("EVT-SHAPE-EXTENSIONS", found.extensions.reason, found.extensions.evidence);
+      if (found?.precision !== undefined)
+        note("EVT-SHAPE-PRECISION", found.precision.reason, found.precision.evidence);
+      return found?.content === undefined
+        ? { status: "ok" }
+        : failWith(found.content.reason, found.content.evidence);
     });
     await checkAll(
       checks,
@@ -139,71 +270,28 @@ requirementTest(
       "answers compared event by event with the baseline (and the loaded dataset)",
       [...served, ...loaded],
     );
-    const extensions = checks.for("EVT-SHAPE-EXTENSIONS");
-    if (loaded.length === 0) {
-      extensions.skip(
-        "the dataset the target was loaded with is not known, so there is nothing to compare the served extension members with (pass --dataset, or --load capture)",
-      );
-    } else {
-      extensions.pass(`${loaded.length} loaded events compared with how they are served`);
-    }
-  },
-);
-
-requirementTest(
-  "EVT-UNFILTERED",
-  "No parameter returns every event the target holds",
-  async (checks, ctx) => {
-    const env = suiteEnv(ctx);
-    const answer = await env.answers.get({});
-    const evidence = exchangeEvidence(exchangeOf(answer));
-    switch (answer.kind) {
-      case "throttled": {
-        const result = undecided(answer);
-        if (result.status === "error") checks.error(result.reason, result.evidence);
-        return;
+    const shown = widest === undefined ? undefined : exchangeEvidence(exchangeOf(widest));
+    const [extensions, precision] = others as [Checks, Checks];
+    if (!noted.has("EVT-SHAPE-EXTENSIONS")) {
+      if (loaded.length === 0) {
+        extensions.skip(
+          "the dataset the target was loaded with is not known, so there is nothing to compare the served extension members with (pass --dataset, or --load capture)",
+        );
+      } else {
+        extensions.pass(`${loaded.length} loaded events compared with how they are served`, shown);
       }
-      case "refused":
-        checks.pass("the unfiltered query was refused with 413 as too broad, which spec 7 allows");
-        return;
-      case "rejected":
-        checks.fail(`the query without parameters was refused with status ${answer.result.status}`, evidence);
-        return;
-      case "broken":
-        if (answer.paging !== undefined) {
-          checks.skip("the pages of the unfiltered answer could not be read to the end (see EVT-PAGING)");
-          return;
-        }
-        checks.fail(`the query without parameters got no usable answer: ${answer.message}`, evidence);
-        return;
-      case "events":
-        break;
     }
-    // Queries whose bounds no event can miss: any event they answer must be in the unfiltered answer too. They are
-    // probes, so a refusal of them only leaves them out.
-    const spanning = await Promise.all(
-      [{ GE_eventTime: EARLIEST }, { GE_recordTime: EARLIEST }].map((q) => env.answers.get(q)),
-    );
-    const whole = unionOf(
-      env.known.events,
-      env.known.datasetEvents ?? [],
-      ...spanning.map((a) => (a.kind === "events" ? a.events : [])),
-    );
-    const comparison = compareEventSets(whole, answer.events);
-    if (comparison.missing.length > 0 || comparison.duplicated.length > 0) {
-      const judged = { ...comparison, extra: [], equal: false };
-      checks.fail(`the unfiltered answer is not every event: ${describeComparison(judged)}`, {
-        ...evidence,
-        expected: { events: whole.length, from: "the baseline, the dataset and queries spanning all time" },
-        actual: { events: answer.events.length },
-        missing: comparison.missing.slice(0, 50),
-        extra: comparison.duplicated.slice(0, 50),
-      });
-      return;
+    if (!noted.has("EVT-SHAPE-PRECISION")) {
+      if (shown === undefined) {
+        precision.skip("no answer held an event known before to compare its times with");
+      } else {
+        const against =
+          loaded.length > 0
+            ? "as loaded and in every answer"
+            : "in every answer (the dataset the target was loaded with is not known)";
+        precision.pass(`times are served with the same digits ${against}`, shown);
+      }
     }
-    checks.pass(
-      `the unfiltered answer holds all ${whole.length} events known from the baseline, the dataset and queries spanning all time`,
-    );
   },
 );
 
@@ -256,7 +344,7 @@ requirementTest(
           );
         case "events":
           return answer.events.length === 0
-            ? { status: "ok" }
+            ? held(answer, `${encodeQuery(q)} matches nothing and was answered with an empty event list`)
             : {
                 status: "inconclusive",
                 reason: "answered events the harness does not expect (see the filter's requirement)",
@@ -277,12 +365,14 @@ requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 4
   const env = suiteEnv(ctx);
   const broad: EventQuery[] = [{}, ...[spanningAll(env.known)].filter((q) => q !== undefined)];
   const notes: string[] = [];
-  // Only an answer or a 413 shows how the sender meets a broad query; anything else shows nothing here.
-  let shown = false;
+  // Only an answer or a 413 shows how the sender meets a broad query; anything else shows nothing here. The first
+  // that shows it is the proof.
+  let shown: Evidence | undefined;
   for (const q of broad) {
     const answer = await env.answers.get(q);
     const what = encodeQuery(q) === "" ? "the unfiltered query" : encodeQuery(q);
-    if (answer.kind === "events" || answer.kind === "refused") shown = true;
+    if (shown === undefined && (answer.kind === "events" || answer.kind === "refused"))
+      shown = exchangeEvidence(exchangeOf(answer));
     if (answer.kind === "events") notes.push(`${what} was answered with ${answer.events.length} events`);
     else if (answer.kind === "refused") notes.push(`${what} was refused with 413, which spec 7 allows`);
     else if (answer.kind === "throttled") notes.push(`${what} was still answered 429 after the retries`);
@@ -291,7 +381,7 @@ requirementTest("EVT-413-BROAD", "A query too broad to run may be refused with 4
         `${what} got ${answer.kind === "rejected" ? `status ${answer.result.status}` : "no usable answer"} (see EVT-UNFILTERED)`,
       );
   }
-  if (shown) checks.pass(notes.join("; "));
+  if (shown !== undefined) checks.pass(notes.join("; "), shown);
   else checks.skip(`no broad query was answered or refused with 413: ${notes.join("; ")}`);
 });
 

@@ -4,7 +4,7 @@
 // freedom itself its answers must still be right.
 import type { ValidateFunction } from "ajv";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EpcisEvent } from "../../src/model/index.ts";
+import { compareTimes, type EpcisEvent } from "../../src/model/index.ts";
 import { REFERENCE_CONFIGURATIONS } from "../../src/reference/configurations.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
 import type { ReferenceConfig } from "../../src/reference/types.ts";
@@ -49,9 +49,16 @@ describe("the named configurations", () => {
     expect(warnings["strict-bizstep"]).toEqual(["EVT-BIZSTEP-UNKNOWN"]);
     expect(warnings["gtin-patterns"]).toEqual(["EVT-CLASS-PATTERN-PREFIX"]);
     expect(warnings["as-written"]).toEqual(["EVT-EPC-FORMS"]);
-    for (const name of ["refuse-large", "relative-paging", "path-prefix", "shuffled"]) {
+    expect(warnings["unfiltered-400"]).toEqual(["EVT-UNFILTERED"]);
+    expect(warnings["millisecond-store"]).toEqual(["EVT-SHAPE-PRECISION"]);
+    for (const name of ["refuse-large", "relative-paging", "path-prefix", "shuffled", "capturing"]) {
       expect(warnings[name], name).toEqual([]);
     }
+  });
+
+  it("give the dataset to the proving run of a freedom that shows only against what was loaded", () => {
+    const given = REFERENCE_CONFIGURATIONS.filter((c) => c.withDataset === true).map((c) => c.name);
+    expect(given).toEqual(["millisecond-store"]);
   });
 });
 
@@ -232,6 +239,53 @@ describe("shuffled", () => {
     await using({ shuffled: true }, async (ref) => {
       const ids = idsOf(eventsOf((await getEvents(ref.eventsBase, query)).body));
       expect([...ids].sort()).toEqual([...plain].sort());
+    });
+  });
+});
+
+describe("unfiltered-400", () => {
+  it("refuses GET /events without any parameter with 400, and answers a query with one", async () => {
+    await using({ refuseUnfiltered: 400 }, async (ref) => {
+      const bare = await getEvents(ref.eventsBase, "");
+      expect(bare.status).toBe(400);
+      expect(problemType(bare.body)).toBe("epcisException:QueryParameterException");
+      const spanning = await getEvents(ref.eventsBase, `GE_eventTime=${enc("2000-01-01T00:00:00Z")}`);
+      expect(spanning.status).toBe(200);
+      expect(idsOf(eventsOf(spanning.body)).sort()).toEqual(idsOf(ref.store.events).sort());
+    });
+  });
+
+  it("still answers the pages after the first of a query with a parameter", async () => {
+    await using({ refuseUnfiltered: 400, pageSize: 2 }, async (ref) => {
+      const { pages, events } = await allPages(ref.eventsBase, `GE_eventTime=${enc("2000-01-01T00:00:00Z")}`);
+      expect(pages.length).toBeGreaterThan(1);
+      expect(pages.every((p) => p.status === 200)).toBe(true);
+      expect(events).toHaveLength(ref.store.size);
+    });
+  });
+});
+
+describe("capturing", () => {
+  it("captures three events after every n-th GET /events, new to the requests after it and recorded then", async () => {
+    await using({ captureEvery: 2 }, async (ref) => {
+      const loaded = ref.store.size;
+      const first = eventsOf((await getEvents(ref.eventsBase, "")).body);
+      const second = eventsOf((await getEvents(ref.eventsBase, "")).body);
+      expect(first).toHaveLength(loaded);
+      // Captured after the second answer was made: not in it.
+      expect(second).toHaveLength(loaded);
+      const answer = await getEvents(ref.eventsBase, "");
+      expect(validate(answer.body), JSON.stringify(validate.errors)).toBe(true);
+      const third = eventsOf(answer.body);
+      expect(third).toHaveLength(loaded + 3);
+      const captured = third.slice(loaded);
+      const lastLoaded = ref.store.events[loaded - 1]?.recordTime as string;
+      for (const e of captured) {
+        expect(idsOf(first)).not.toContain(e.eventID);
+        expect(e.eventID).toMatch(/^urn:uuid:/);
+        expect(compareTimes(e.recordTime as string, lastLoaded)).toBeGreaterThanOrEqual(0);
+      }
+      expect(new Set(idsOf(captured)).size).toBe(3);
     });
   });
 });

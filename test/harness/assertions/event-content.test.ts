@@ -1,13 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
 import {
+  atMillisecond,
   jsonEqual,
   jsonIdentical,
   loadedContentProblem,
+  loadedDifferences,
   loadedExtensionProblem,
   servedContentProblem,
+  servedDifferences,
+  timeAgreement,
 } from "../../../src/harness/assertions/event-content.ts";
-import { canonicalJson } from "../../../src/model/index.ts";
+import { canonicalJson, eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent } from "../../../src/model/types.ts";
 
 const loaded: EpcisEvent = {
@@ -38,7 +42,7 @@ describe("servedContentProblem", () => {
     expect(problem?.evidence.message).toBe("fields that differ: ilmd missing");
   });
 
-  it("counts recordTime and the written form of a value: a served copy must not change", () => {
+  it("counts recordTime and the written form of a value but a time's: a served copy must not change", () => {
     expect(servedContentProblem(served, { ...served, recordTime: "2024-03-01T10:00:02Z" })?.reason).toContain(
       "recordTime changed",
     );
@@ -104,6 +108,73 @@ describe("loadedExtensionProblem", () => {
     expect(loadedContentProblem(loaded, { ...served, disposition: "in_transit" })?.reason).toContain(
       "disposition changed",
     );
+  });
+});
+
+// The spec states no precision for times: a store that keeps milliseconds serves a nanosecond time cut to the
+// millisecond, which warns (EVT-SHAPE-PRECISION); times a millisecond or more apart are other content.
+describe("times compared at the millisecond", () => {
+  const fine = "2024-03-01T12:00:00.123456789+02:00";
+
+  it("tells one instant, two less than a millisecond apart, and two further apart", () => {
+    expect(timeAgreement(fine, "2024-03-01T10:00:00.123456789Z")).toBe("same");
+    expect(timeAgreement("2024-03-01T10:00:00Z", "2024-03-01T10:00:00.000+00:00")).toBe("same");
+    expect(timeAgreement(fine, "2024-03-01T12:00:00.123+02:00")).toBe("finer");
+    // Rounded rather than cut: still less than a millisecond apart.
+    expect(timeAgreement(fine, "2024-03-01T10:00:00.124Z")).toBe("finer");
+    expect(timeAgreement("2024-03-01T10:00:00.1239Z", "2024-03-01T10:00:00.1231Z")).toBe("finer");
+    expect(timeAgreement("2024-03-01T10:00:00.1245Z", "2024-03-01T10:00:00.1235Z")).toBe("other");
+    expect(timeAgreement(fine, "2024-03-01T12:00:00.122+02:00")).toBe("other");
+    expect(timeAgreement(fine, "2024-03-01T12:00:00.123456789")).toBe("other");
+  });
+
+  it("sets a served time cut below the millisecond apart from the content, and fails one a millisecond off", () => {
+    const earlier: EpcisEvent = { ...served, eventTime: fine, recordTime: "2024-03-01T10:00:01.000250Z" };
+    const cut: EpcisEvent = {
+      ...earlier,
+      eventTime: "2024-03-01T12:00:00.123+02:00",
+      recordTime: "2024-03-01T10:00:01Z",
+    };
+    const found = servedDifferences(earlier, cut);
+    expect(found?.content).toBeUndefined();
+    expect(found?.precision?.evidence.message).toBe(
+      "fields that differ: eventTime differs below the millisecond, recordTime differs below the millisecond",
+    );
+    expect(servedContentProblem(earlier, cut)).toBeUndefined();
+    const off = servedDifferences(earlier, { ...cut, eventTime: "2024-03-01T12:00:00.122+02:00" });
+    expect(off?.content?.reason).toContain("eventTime changed");
+    expect(off?.precision?.reason).toContain("recordTime differs below the millisecond");
+  });
+
+  it("takes one instant written at another offset for the same time in two answers", () => {
+    const utc: EpcisEvent = { ...served, eventTime: "2024-03-01T10:00:00.5Z" };
+    expect(servedDifferences(served, utc)).toBeUndefined();
+  });
+
+  it("sets a loaded time served cut to the millisecond apart from the content, and fails one a millisecond off", () => {
+    const finer: EpcisEvent = { ...loaded, eventTime: fine };
+    const found = loadedDifferences(finer, { ...served, eventTime: "2024-03-01T10:00:00.123Z" });
+    expect(found?.content).toBeUndefined();
+    expect(found?.extensions).toBeUndefined();
+    expect(found?.precision?.reason).toContain("eventTime differs below the millisecond");
+    expect(loadedContentProblem(finer, { ...served, eventTime: "2024-03-01T10:00:00.123Z" })).toBeUndefined();
+    const off = loadedDifferences(finer, { ...served, eventTime: "2024-03-01T10:00:00.125Z" });
+    expect(off?.content?.reason).toContain("eventTime changed");
+    expect(off?.precision).toBeUndefined();
+  });
+
+  it("writes an event as a millisecond store holds it, which is how an event without eventID is found", () => {
+    const { eventID: _, ...anonymous } = { ...loaded, eventTime: fine };
+    const cut = atMillisecond(anonymous as EpcisEvent);
+    expect(cut.eventTime).toBe("2024-03-01T12:00:00.123+02:00");
+    const stored = {
+      ...anonymous,
+      eventTime: "2024-03-01T10:00:00.123Z",
+      recordTime: "2024-03-01T10:00:01Z",
+    };
+    expect(eventIdentity(stored as EpcisEvent)).not.toBe(eventIdentity(anonymous as EpcisEvent));
+    expect(eventIdentity(stored as EpcisEvent)).toBe(eventIdentity(cut));
+    expect(atMillisecond(loaded)).toBe(loaded);
   });
 });
 
