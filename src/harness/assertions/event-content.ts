@@ -245,18 +245,19 @@ export function servedContentProblem(earlier: EpcisEvent, later: EpcisEvent): Fa
   return servedDifferences(earlier, later)?.content;
 }
 
-/** Differences parted into those of content and those below the millisecond; undefined when there are none. */
+/**
+ * Differences parted into those of content and those below the millisecond; undefined when there are none. A copy
+ * whose content differs is one defect (EVT-SHAPE-CONTENT): the digits of its times are not reported a second time.
+ */
 function split(
   found: Difference[],
   content: (differing: Difference[]) => Failure | undefined,
   precision: (finer: Difference[]) => Failure | undefined,
 ): ServedDifferences | undefined {
-  const out: ServedDifferences = {};
   const changed = content(found.filter((d) => d.how !== "finer"));
+  if (changed !== undefined) return { content: changed };
   const finer = precision(found.filter((d) => d.how === "finer"));
-  if (changed !== undefined) out.content = changed;
-  if (finer !== undefined) out.precision = finer;
-  return changed === undefined && finer === undefined ? undefined : out;
+  return finer === undefined ? undefined : { precision: finer };
 }
 
 /** How a served event differs from the loaded one, as the requirements that judge it see it. */
