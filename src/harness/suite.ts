@@ -56,9 +56,11 @@ export interface Checks {
   skip(reason: string): void;
   /**
    * Skips a case this check cannot judge because requirement `byId` failed on what it needs ("blocked by BYID,
-   * which failed: why"): one defect, one failure. Where `byId` did not fail in the same run, the skip is an error.
+   * which failed: why"): one defect, one failure. Given several ids (the requirements any one of which explains
+   * what the check met), the block names the first of them that failed. Where none failed in the same run, the
+   * skip is an error.
    */
-  blocked(byId: string, why: string): void;
+  blocked(byId: string | readonly string[], why: string): void;
   error(reason: string, evidence?: Evidence): void;
   /** Records a verdict for another requirement from the same exchange (one request can serve several rules). */
   for(id: string): Checks;
@@ -126,7 +128,8 @@ export function makeChecks(id: string, sink: CheckVerdict[], targetOrigins?: rea
     warn: (reason, evidence) => add("warn", reason, evidence),
     skip: (reason) => add("skip", reason),
     blocked: (byId, why) => {
-      sink.push({ id, status: "skip", reason: blockedReason(byId, why), blockedBy: byId });
+      const named = typeof byId === "string" ? byId : byId.join(" or ");
+      sink.push({ id, status: "skip", reason: blockedReason(named, why), blockedBy: byId });
     },
     error: (reason, evidence) => add("error", reason, evidence),
     for: (other) => makeChecks(other, sink, targetOrigins),

@@ -7,10 +7,11 @@ export interface CheckVerdict {
   reason?: string;
   evidence?: Evidence;
   /**
-   * Set on a skip recorded by `checks.blocked`: the requirement whose failure took away what this check needed.
-   * The block stands only where that requirement failed in the same run (aggregate).
+   * Set on a skip recorded by `checks.blocked`: the requirement whose failure took away what this check needed, or
+   * the requirements any one of which could have (an answer a wrong filter or wrong paging may explain). The block
+   * stands only where one of them failed in the same run (aggregate), and then names that one.
    */
-  blockedBy?: string;
+  blockedBy?: string | readonly string[];
 }
 
 /**
@@ -19,6 +20,16 @@ export interface CheckVerdict {
  */
 export function blockedReason(byId: string, why: string): string {
   return `blocked by ${byId}, which failed: ${why}`;
+}
+
+/** Said of a block whose requirements were not checked in the run at all. */
+function unchecked(count: number): string {
+  return count === 1 ? " (it was not checked in this run)" : " (none of them was checked in this run)";
+}
+
+/** The requirements a block names, as a list. */
+function blockers(by: string | readonly string[]): readonly string[] {
+  return typeof by === "string" ? [by] : by;
 }
 
 /** Whether `id` failed among a run's verdicts: a check of it recorded a failure (before its level weighs it). */
@@ -31,15 +42,19 @@ function failedIn(checks: readonly CheckVerdict[], id: string): boolean {
  * dependency named wrongly is never a silent pass (nor a skip that hides a defect).
  */
 function borneOut(c: CheckVerdict, checks: readonly CheckVerdict[]): CheckVerdict {
-  const by = c.blockedBy;
-  if (by === undefined || failedIn(checks, by)) return c;
-  const checked = checks.some((v) => v.id === by);
-  const prefix = blockedReason(by, "");
+  if (c.blockedBy === undefined) return c;
+  const named = blockers(c.blockedBy);
+  const prefix = blockedReason(named.join(" or "), "");
   const why = c.reason?.startsWith(prefix) === true ? c.reason.slice(prefix.length) : (c.reason ?? "");
+  const failed = named.find((id) => failedIn(checks, id));
+  if (failed !== undefined) return { ...c, reason: blockedReason(failed, why), blockedBy: failed };
+  const checked = named.some((id) => checks.some((v) => v.id === id));
+  const which =
+    named.length === 1 ? `${named[0]}, which did not fail` : `${named.join(" or ")}, none of which failed`;
   return {
     id: c.id,
     status: "error",
-    reason: `blocked by ${by}, which did not fail${checked ? "" : " (it was not checked in this run)"}: ${why}`,
+    reason: `blocked by ${which}${checked ? "" : unchecked(named.length)}: ${why}`,
   };
 }
 

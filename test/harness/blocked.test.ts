@@ -49,6 +49,32 @@ describe("checks.blocked", () => {
   });
 });
 
+describe("aggregate: a check blocked by any of several requirements", () => {
+  const pagingFailed: CheckVerdict = { id: "EVT-PAGING", status: "fail", reason: "a page was lost" };
+  const byEither = () =>
+    verdicts(
+      (c) => c.blocked(["EVT-EPC-EPCLIST", "EVT-PAGING"], "the lot's answer misses events"),
+      "RES-EPCIS-LINK",
+    );
+
+  it("names the one that failed", () => {
+    const r = aggregate(req("RES-EPCIS-LINK"), [pagingFailed, ...byEither()], NO_CHECK);
+    expect([r.status, r.reason]).toEqual([
+      "skip",
+      "blocked by EVT-PAGING, which failed: the lot's answer misses events",
+    ]);
+  });
+
+  it("is an error naming them all when none failed", () => {
+    const passed: CheckVerdict = { id: "EVT-PAGING", status: "pass" };
+    const r = aggregate(req("RES-EPCIS-LINK"), [passed, ...byEither()], NO_CHECK);
+    expect([r.status, r.reason]).toEqual([
+      "error",
+      "blocked by EVT-EPC-EPCLIST or EVT-PAGING, none of which failed: the lot's answer misses events",
+    ]);
+  });
+});
+
 describe("aggregate: a blocked check", () => {
   it("is a skip naming the blocker when the blocker failed, and is not outweighed by passes", () => {
     const mine = verdicts((c) => {
