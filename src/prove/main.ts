@@ -11,12 +11,9 @@ import { loadRegistry } from "../harness/registry.ts";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { FAULTS } from "../reference/faults.ts";
 import { FULL_EFFORT, QUICK_EFFORT } from "./effort.ts";
-import {
-  FULL_HOSTILE_EFFORT,
-  formatHostileMatrix,
-  QUICK_HOSTILE_EFFORT,
-  runHostileMatrix,
-} from "./hostile-matrix.ts";
+import { runHostileMatrix } from "./hostile-matrix.ts";
+import { FULL_HOSTILE_EFFORT, QUICK_HOSTILE_EFFORT } from "./hostile-table.ts";
+import { formatHostileMatrix } from "./hostile-text.ts";
 import type { TracecheckOutcome } from "./outcome.ts";
 import { defaultConcurrency } from "./pool.ts";
 import {

@@ -8,13 +8,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RequirementResult } from "../../src/harness/types.ts";
-import { QUICK_SLOW_TIMEOUT_MS } from "../../src/prove/hostile-matrix.ts";
 import {
   type HostileTarget,
   type Misbehaviour,
   type Scope,
   startHostileTarget,
 } from "../../src/prove/hostile-server.ts";
+import { QUICK_SLOW_TIMEOUT_MS } from "../../src/prove/hostile-table.ts";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
 import { mapPool } from "../../src/prove/pool.ts";
 import { RunPool } from "../../src/prove/run-pool.ts";

@@ -5,13 +5,14 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Report, RequirementResult } from "../../src/harness/types.ts";
-import { PEAK_RSS_BOUND_BYTES, runMeasured } from "../../src/prove/hostile-matrix.ts";
+import { runMeasured } from "../../src/prove/hostile-runner.ts";
 import {
   type HostileTarget,
   type Misbehaviour,
   type Scope,
   startHostileTarget,
 } from "../../src/prove/hostile-server.ts";
+import { PEAK_RSS_BOUND_BYTES } from "../../src/prove/hostile-table.ts";
 import { tempDir } from "../support/cli.ts";
 
 const KEY = "memory-KEY-3f9a61c2e7";

@@ -1,20 +1,19 @@
 // The hostile matrix's own judging and table, on made-up runs: the full-size runs themselves are npm run prove's.
 import { describe, expect, test } from "vitest";
 import type { Report } from "../../src/harness/types.ts";
+import { judgeHostileRun, keyLeaks } from "../../src/prove/hostile-judge.ts";
+import type { HostileMatrix } from "../../src/prove/hostile-matrix.ts";
+import type { MeasuredRun } from "../../src/prove/hostile-runner.ts";
+import { MISBEHAVIOURS, type Received } from "../../src/prove/hostile-server.ts";
 import {
   FULL_HOSTILE_EFFORT,
-  formatHostileMatrix,
   HOSTILE_ROWS,
-  type HostileMatrix,
   type HostileRow,
-  judgeHostileRun,
-  keyLeaks,
-  type MeasuredRun,
   PEAK_RSS_BOUND_BYTES,
   QUICK_HOSTILE_EFFORT,
   rowFlags,
-} from "../../src/prove/hostile-matrix.ts";
-import { MISBEHAVIOURS, type Received } from "../../src/prove/hostile-server.ts";
+} from "../../src/prove/hostile-table.ts";
+import { formatHostileMatrix } from "../../src/prove/hostile-text.ts";
 
 const MIB = 1024 * 1024;
 const KEY = "test-KEY-0a9b8c7d";
