@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { generateDataset } from "../../src/generate/index.ts";
 import type { Dataset, EpcisEvent } from "../../src/model/index.ts";
 import {
+  CLASS_LISTS,
   compareTimes,
+  EPC_FIELDS,
   fractionDigitsOf,
   instantsEqual,
   isDigitalLink,
@@ -13,13 +15,6 @@ import {
   parseInstant,
 } from "../../src/model/index.ts";
 
-const EPC_FIELDS = ["epcList", "childEPCs", "parentID", "inputEPCList", "outputEPCList"] as const;
-const CLASS_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
 const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]{1,20}$/;
 const URN_PREFIX = /^urn:epc:(?:id|class):(?:sgtin|sscc|sgln|pgln|lgtin):(\d+)\./;
 
@@ -35,7 +30,7 @@ function offsetOf(time: string): string {
 function allIdentifiers(ds: Dataset): string[] {
   return ds.events.flatMap((e) => [
     ...EPC_FIELDS.flatMap((f) => values(e, f)),
-    ...CLASS_FIELDS.flatMap((f) => (e[f] ?? []).map((q) => q.epcClass)),
+    ...CLASS_LISTS.flatMap((f) => (e[f] ?? []).map((q) => q.epcClass)),
     ...[e.readPoint?.id, e.bizLocation?.id].filter((x): x is string => x !== undefined),
   ]);
 }
@@ -67,7 +62,7 @@ describe.each([1, 2, 3])("a 200-event dataset, seed %i", (seed) => {
   });
 
   it("has classes as lgtin URNs and as /01/…/10/… Digital Links in each of the four quantity lists", () => {
-    for (const f of CLASS_FIELDS) {
+    for (const f of CLASS_LISTS) {
       const found = events.flatMap((e) => (e[f] ?? []).map((q) => q.epcClass));
       expect(
         found.some((v) => v.startsWith("urn:epc:class:lgtin:")),

@@ -6,21 +6,15 @@ import { NON_STANDARD_CLASSIFICATIONS } from "../../src/generate/vocabulary.ts";
 import type { Dataset, EpcisEvent } from "../../src/model/index.ts";
 import {
   CANONICAL_DL_BASE,
+  CLASS_LISTS,
   canonicalId,
+  EPC_LIST_FIELDS,
   formatDigitalLink,
   gtinOf,
   isDigitalLink,
   parseDigitalLink,
 } from "../../src/model/index.ts";
 import { definitionSchemaValidator, readDefinition } from "./support.ts";
-
-const EPC_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
-const CLASS_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
 
 function keyDl(ai: string, value: string): string {
   return formatDigitalLink(CANONICAL_DL_BASE, [{ ai, value }]);
@@ -35,10 +29,10 @@ function needed(events: readonly EpcisEvent[]): Map<string, string> {
     out.set(keyDl("01", gtin as string), "gs1:Product");
   };
   for (const e of events) {
-    for (const f of EPC_FIELDS) {
+    for (const f of EPC_LIST_FIELDS) {
       for (const epc of e[f] ?? []) if (!canonicalId(epc).includes("/00/")) product(epc);
     }
-    for (const f of CLASS_FIELDS) for (const q of e[f] ?? []) product(q.epcClass);
+    for (const f of CLASS_LISTS) for (const q of e[f] ?? []) product(q.epcClass);
     for (const where of [e.readPoint, e.bizLocation]) {
       if (where === undefined) continue;
       const dl = canonicalId(where.id);

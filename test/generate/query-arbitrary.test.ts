@@ -8,9 +8,11 @@ import { queryArbitrary } from "../../src/generate/arbitraries.ts";
 import { documentToDataset, generateDataset } from "../../src/generate/index.ts";
 import type { EpcisEvent, EventQuery, Instant } from "../../src/model/index.ts";
 import {
+  CLASS_LISTS,
   canonicalBizStep,
   canonicalId,
   compareInstants,
+  EPC_FIELDS,
   encodeQuery,
   instantsEqual,
   LIST_PARAMETERS,
@@ -21,14 +23,6 @@ import {
   TIME_PARAMETERS,
 } from "../../src/model/index.ts";
 import { GDST_EXAMPLES } from "./support.ts";
-
-const EPC_FIELDS = ["epcList", "childEPCs", "parentID", "inputEPCList", "outputEPCList"] as const;
-const CLASS_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
 
 const events = generateDataset({ seed: 51, events: 300 }).events;
 const queries = fc.sample(queryArbitrary(events), { seed: 52, numRuns: 1500 });
@@ -84,7 +78,7 @@ describe("queryArbitrary", () => {
   it("takes MATCH_anyEPCClass values from each of the four quantity lists, plus class patterns", () => {
     const drawn = valuesOf(queries, "MATCH_anyEPCClass");
     const drawnIds = canonicalSet(drawn);
-    for (const f of CLASS_FIELDS) {
+    for (const f of CLASS_LISTS) {
       const classes = canonicalSet(events.flatMap((e) => (e[f] ?? []).map((x) => x.epcClass)));
       expect(
         [...classes].some((id) => drawnIds.has(id)),

@@ -4,22 +4,14 @@ import { describe, expect, it } from "vitest";
 import { datasetArbitrary } from "../../src/generate/arbitraries.ts";
 import { generateDataset } from "../../src/generate/index.ts";
 import type { Dataset, EpcisEvent } from "../../src/model/index.ts";
-import { canonicalBizStep, isDigitalLink } from "../../src/model/index.ts";
-
-const EPC_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
-const CLASS_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
+import { CLASS_LISTS, canonicalBizStep, EPC_LIST_FIELDS, isDigitalLink } from "../../src/model/index.ts";
 
 /** Every GS1 identifier an event writes: EPCs, classes, locations and parties. */
 function identifiers(e: EpcisEvent): string[] {
   return [
-    ...EPC_FIELDS.flatMap((f) => e[f] ?? []),
+    ...EPC_LIST_FIELDS.flatMap((f) => e[f] ?? []),
     ...(e.parentID === undefined ? [] : [e.parentID]),
-    ...CLASS_FIELDS.flatMap((f) => (e[f] ?? []).map((q) => q.epcClass)),
+    ...CLASS_LISTS.flatMap((f) => (e[f] ?? []).map((q) => q.epcClass)),
     ...(e.readPoint === undefined ? [] : [e.readPoint.id]),
     ...(e.bizLocation === undefined ? [] : [e.bizLocation.id]),
     e["gdst:productOwner"] as string,

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { canonicalId, digitalLinkToEpcUrn, epcUrnToDigitalLink } from "../../src/model/identifiers.ts";
 import { runOracle } from "../../src/model/oracle.ts";
-import type { EpcisEvent } from "../../src/model/types.ts";
+import { CLASS_LISTS, EPC_LIST_FIELDS, type EpcisEvent } from "../../src/model/types.ts";
 import { sharedPath } from "./paths.ts";
 
 const EDITIONS = [
@@ -15,13 +15,6 @@ const EDITIONS = [
   "9.6.3-AggregationEvent",
   "9.6.4-TransformationEvent",
 ];
-const EPC_FIELDS = ["epcList", "childEPCs", "inputEPCList", "outputEPCList"] as const;
-const QUANTITY_FIELDS = [
-  "quantityList",
-  "childQuantityList",
-  "inputQuantityList",
-  "outputQuantityList",
-] as const;
 
 function load(file: string): EpcisEvent[] {
   const doc = JSON.parse(readFileSync(sharedPath("epcis/examples/gs1/JSON", file), "utf8")) as {
@@ -34,19 +27,19 @@ const urnEdition = EDITIONS.map((name) => load(`Example_${name}.jsonld`));
 const dlEdition = EDITIONS.map((name) => load(`WithDigitalLinkID/Example_${name}WithDigitalLink.jsonld`));
 
 function epcsOf(e: EpcisEvent): string[] {
-  return [...EPC_FIELDS.flatMap((f) => e[f] ?? []), ...(e.parentID === undefined ? [] : [e.parentID])];
+  return [...EPC_LIST_FIELDS.flatMap((f) => e[f] ?? []), ...(e.parentID === undefined ? [] : [e.parentID])];
 }
 
 function canonicalEpcs(e: EpcisEvent): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const f of EPC_FIELDS) if (e[f] !== undefined) out[f] = (e[f] ?? []).map(canonicalId);
+  for (const f of EPC_LIST_FIELDS) if (e[f] !== undefined) out[f] = (e[f] ?? []).map(canonicalId);
   if (e.parentID !== undefined) out.parentID = [canonicalId(e.parentID)];
   return out;
 }
 
 function canonicalClasses(e: EpcisEvent): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const f of QUANTITY_FIELDS)
+  for (const f of CLASS_LISTS)
     if (e[f] !== undefined) out[f] = (e[f] ?? []).map((q) => canonicalId(q.epcClass));
   return out;
 }
@@ -93,7 +86,8 @@ describe("GS1 examples in URN and Digital Link editions", () => {
   it("give the same MATCH_anyEPC answers when every event's EPCs are rewritten in the other form", () => {
     const rewrite = (e: EpcisEvent): EpcisEvent => {
       const out: EpcisEvent = { ...e };
-      for (const f of EPC_FIELDS) if (e[f] !== undefined) out[f] = (e[f] ?? []).map((x) => otherForm(x) ?? x);
+      for (const f of EPC_LIST_FIELDS)
+        if (e[f] !== undefined) out[f] = (e[f] ?? []).map((x) => otherForm(x) ?? x);
       if (e.parentID !== undefined) out.parentID = otherForm(e.parentID) ?? e.parentID;
       return out;
     };
