@@ -46,12 +46,12 @@ export type DigitalLinkErrorCode =
   | "charset";
 
 export class DigitalLinkError extends Error {
-  readonly code: DigitalLinkErrorCode;
-
-  constructor(code: DigitalLinkErrorCode, message: string) {
+  override readonly name = "DigitalLinkError";
+  constructor(
+    readonly code: DigitalLinkErrorCode,
+    message: string,
+  ) {
     super(message);
-    this.name = "DigitalLinkError";
-    this.code = code;
   }
 }
 
