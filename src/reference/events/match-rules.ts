@@ -1,12 +1,11 @@
-import type { QueryParameter } from "../../model/index.ts";
 import {
   CLASS_LISTS,
   type ClassList,
   EPC_FIELDS,
   type EpcField,
-  type MatchRules,
-  SPEC_RULES,
-} from "../store/index.ts";
+  type QueryParameter,
+} from "../../model/index.ts";
+import { type MatchRules, SPEC_RULES } from "../store/index.ts";
 import { type EventsFaultId, faultOn } from "./faults.ts";
 
 const EPC_FIELD_FAULTS: Record<EpcField, EventsFaultId> = {

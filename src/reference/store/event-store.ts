@@ -7,6 +7,7 @@ import {
   isClassPattern,
   parseInstant,
 } from "../../model/index.ts";
+import { memoized } from "../../model/memo.ts";
 import { bizStepKey, classMatchesSafely, gtinKey, idKey } from "./keys.ts";
 import { appliedParameters, classesOf, compileQuery, epcsOf, type StoredView } from "./matcher.ts";
 import { RecordClock, type RecordTimeOptions } from "./record-time.ts";
@@ -131,7 +132,7 @@ export class EventStore {
 
   private append(events: readonly EpcisEvent[], from: number, to: number, at?: Instant): void {
     // Classes, locations and bizSteps recur across many events: each spelling is canonicalised once per load.
-    this.loading ??= { keys: new KeyCache(), timed: [] };
+    this.loading ??= { keys: keyCache(), timed: [] };
     for (let i = from; i < to; i++) {
       const id = this.stored.length;
       const recorded = this.recordedAt(id, at);
@@ -185,7 +186,7 @@ export class EventStore {
   insert(events: readonly EpcisEvent[], recordedAt?: Instant): readonly EpcisEvent[] {
     const from = this.stored.length;
     // The eventTime order is rebuilt over every event, the earlier ones included.
-    this.loading = { keys: new KeyCache(), timed: Array.from(this.byEventTime) };
+    this.loading = { keys: keyCache(), timed: Array.from(this.byEventTime) };
     this.append(events, 0, events.length, recordedAt);
     this.seal();
     return this.stored.slice(from);
@@ -358,27 +359,14 @@ export class EventStore {
   }
 }
 
-class KeyCache {
-  private readonly ids = new Map<string, string>();
-  private readonly steps = new Map<string, string>();
+/** The index keys of one load's classes, locations and bizSteps: each spelling is keyed once. */
+interface KeyCache {
+  id(uri: string): string;
+  bizStep(value: string): string;
+}
 
-  id(uri: string): string {
-    let key = this.ids.get(uri);
-    if (key === undefined) {
-      key = idKey(uri);
-      this.ids.set(uri, key);
-    }
-    return key;
-  }
-
-  bizStep(value: string): string {
-    let key = this.steps.get(value);
-    if (key === undefined) {
-      key = bizStepKey(value);
-      this.steps.set(value, key);
-    }
-    return key;
-  }
+function keyCache(): KeyCache {
+  return { id: memoized(idKey), bizStep: memoized(bizStepKey) };
 }
 
 function post(index: Postings, key: string, id: number): void {
