@@ -17,15 +17,16 @@ import {
   startEmbeddedHere,
   startEmbeddedThread,
 } from "./embedded.ts";
-import { preloadSuites, runSuites, whenAborted } from "./engine.ts";
+import { type EngineResult, preloadSuites, runSuites, whenAborted } from "./engine.ts";
 import type { RunOptions } from "./options.ts";
-import { loadRegistry } from "./registry.ts";
+import { loadRegistry, type Registry } from "./registry.ts";
 import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "./repo.ts";
 import {
   diffReports,
   exitCodeFor,
   formatDiff,
   formatSummary,
+  type ReportDiff,
   RunProgress,
   useColor,
   validateReport,
@@ -39,7 +40,7 @@ import {
   type RunOptionsRecord,
   SENDER_CLASSES,
 } from "./types.ts";
-import { aggregate, effectiveLevel } from "./verdicts.ts";
+import { aggregate, type CheckVerdict, effectiveLevel } from "./verdicts.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
 
@@ -156,7 +157,61 @@ function resolverUnjudged(report: Report, opts: RunOptions): string | undefined 
   return `the resolver at ${report.target.resolver} answered none of the identifiers the target's events name with a link set, and without --party or --gln nothing says which of them are the sender's own to resolve, so none of its link sets, master data or workflow could be judged; pass the party and location the sender exchanges at setup with --party and --gln.`;
 }
 
+/** What every step of a run shares: its options, and what was read and checked before anything is written. */
+interface RunSetup {
+  opts: RunOptions;
+  /** When the run started (ms since the epoch): its duration and the deadline of its retry budget count from it. */
+  started: number;
+  /** The sender's requirements: the receiver class is judged by `tracecheck receiver` (src/harness/receiver). */
+  registry: Registry;
+  reportDir: string;
+  /** The earlier report --baseline names, to compare this one with. */
+  previous?: Report;
+  definitionFile: string;
+  /** The options as the report records them. */
+  options: RunOptionsRecord;
+}
+
+/** Where the run's requests go, as its report names them. */
+type TargetNames = Report["target"];
+
+/** The target made ready: where its interfaces are, the key to send, and the embedded reference if one started. */
+interface PreparedTarget {
+  eventsBase: string;
+  resolverBase: string;
+  apiKey?: string;
+  /** The embedded reference this run started, closed when it ends. */
+  reference?: EmbeddedReference;
+}
+
+/** The events the checks are held to, and the file that hands them to the suites. */
+interface ObtainedBaseline {
+  baseline: DiscoveredBaseline;
+  baselineFile: string;
+}
+
+/** How a signal ended the run: the reason its report gives, and the exit status. */
+interface Interruption {
+  reason: string;
+  exitCode: 130 | 143;
+}
+
+function stoppedReason(signal: AbortSignal | undefined): string {
+  return `interrupted by ${String(signal?.reason)} before the run finished`;
+}
+
+/** How the signal ended the run, or undefined while it has not aborted. */
+function interruption(signal: AbortSignal | undefined): Interruption | undefined {
+  if (signal?.aborted !== true) return undefined;
+  return { reason: stoppedReason(signal), exitCode: signalExit(signal) };
+}
+
 /**
+ * A run as its steps, each a function below: resolve the options, check the definition, prepare the target (the
+ * embedded reference when none is given), obtain the baseline, run the suites, judge, settle the exit status and
+ * publish the reports. A step that finds the run cannot go on gives the reason, and the run ends incomplete with
+ * its reports written.
+ *
  * `signal`, when it aborts (its reason the signal's name, SIGINT or SIGTERM), stops the run promptly: the reports of what finished are
  * written, marked interrupted, temporary files are removed, and the exit status is 130 or 143.
  */
@@ -166,331 +221,444 @@ export async function runTracecheck(
   signal?: AbortSignal,
   embedded?: EmbeddedThread,
 ): Promise<RunOutcome> {
-  const started = Date.now();
-  const startedAt = new Date(started).toISOString();
-  const full = await loadRegistry();
-  // A run judges a sender; the receiver class is judged by `tracecheck receiver` (src/harness/receiver).
-  const registry = {
-    ...full,
-    requirements: full.requirements.filter((r) => SENDER_CLASSES.includes(r.class)),
-  };
-  const reportDir = path.resolve(opts.reportDir);
-  const dirProblem = await reportDirProblem(reportDir);
-  if (dirProblem !== undefined) {
-    io.err(`tracecheck: ${dirProblem}`);
+  const setup = await resolveRun(opts, Date.now());
+  if (typeof setup === "string") {
+    io.err(`tracecheck: ${setup}`);
     return { exitCode: 2 };
   }
-  // Read before anything is written: the default report directory may hold the very report named here.
-  let previous: Report | undefined;
-  if (opts.baseline) {
-    const read = await readBaselineReport(opts.baseline);
-    if (typeof read === "string") {
-      io.err(`tracecheck: ${read}`);
-      return { exitCode: 2 };
-    }
-    previous = read;
-  }
-  const definitionFile = path.resolve(opts.definition ?? DEFAULT_DEFINITION);
-  const options = optionsRecord(opts, definitionFile, await sha256Of(definitionFile));
-  let target = {
-    events: opts.target ?? "(embedded reference)",
-    resolver: opts.resolver ?? opts.target ?? "(embedded reference)",
-  };
-
-  /**
-   * A run that cannot be completed still leaves its reports, so that a CI job always has an artefact: every
-   * selected requirement not decided is an error with the reason.
-   */
-  const incomplete = async (reason: string): Promise<RunOutcome> => {
-    io.err(`tracecheck: ${reason}`);
-    const interrupted = signal?.aborted === true;
-    const exitCode = interrupted ? signalExit(signal) : 2;
-    const requirements: RequirementResult[] = registry.requirements.map((req) =>
-      aggregate(
-        req,
-        opts.suites.includes(req.class)
-          ? [interrupted ? { id: req.id, status: "skip", reason } : { id: req.id, status: "error", reason }]
-          : [],
-        `class ${req.class} not selected with --suite`,
-        { definitionGiven: opts.definition !== undefined },
-      ),
-    );
-    const report: Report = {
-      tool: { name: "tracecheck", version: toolVersion() },
-      verdict: "incomplete",
-      exitCode,
-      incompleteReason: reason,
-      ...(interrupted ? { interrupted: true } : {}),
-      options,
-      target,
-      seed: opts.seed,
-      runs: opts.runs,
-      startedAt,
-      durationMs: Date.now() - started,
-      summary: summarise(requirements),
-      requirements,
-    };
-    try {
-      await writeReports(report, reportDir);
-      io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
-    } catch (err) {
-      io.err(`tracecheck: the reports could not be written: ${(err as Error).message}`);
-    }
-    return { exitCode, report };
-  };
-
-  try {
-    await loadDefinition(definitionFile);
-  } catch (err) {
-    return await incomplete((err as Error).message);
-  }
-  try {
-    await assertSchemaAvailable(EPCIS_SCHEMA_URL, { mirror: opts.schemaMirror, network: true });
-  } catch (err) {
-    if (err instanceof SchemaUnavailableError) {
-      return await incomplete(`error: schema unavailable. ${err.message}`);
-    }
-    throw err;
-  }
-
-  // The suite files load while the reference starts and the target's events are discovered.
-  if (opts.suiteRunner !== "vitest") {
-    preloadSuites(
-      { classes: opts.suites, ...(opts.onlyRequirements ? { onlyRequirements: opts.onlyRequirements } : {}) },
-      REPO_ROOT,
-    );
-  }
-
-  let reference: EmbeddedReference | undefined;
-  let eventsBase = opts.target;
-  let resolverBase = opts.resolver;
-  let apiKey = opts.apiKey;
-  if (!eventsBase) {
-    // The embedded reference: a generated dataset and a key of its own, so that every class has something to check;
-    // on its thread (the command's, if it started one already), else here.
-    const thread = embedded ?? startEmbeddedThread(opts);
-    apiKey = thread?.apiKey ?? embeddedKey(opts);
-    const starting =
-      thread !== undefined
-        ? thread.ready.then((at) => ({ ...at, close: thread.close }))
-        : startEmbeddedHere(
-            opts,
-            apiKey,
-            opts.dataset
-              ? await readDatasetFile(opts.dataset)
-              : generateDataset({ seed: opts.seed, events: opts.embeddedEvents }),
-          );
-    try {
-      reference = await starting;
-    } catch (err) {
-      return await incomplete((err as Error).message);
-    }
-    eventsBase = reference.eventsBase;
-    resolverBase = reference.resolverBase;
-  }
-  resolverBase = resolverBase ?? eventsBase;
-  target = { events: eventsBase, resolver: resolverBase };
+  const incomplete = (target: TargetNames, reason: string) =>
+    reportIncomplete(setup, target, reason, io, signal);
+  const unusable = await definitionProblem(setup);
+  if (unusable !== undefined) return await incomplete(namedTarget(opts), unusable);
+  preload(opts);
+  const prepared = await prepareTarget(opts, embedded);
+  if (typeof prepared === "string") return await incomplete(namedTarget(opts), prepared);
+  const target = { events: prepared.eventsBase, resolver: prepared.resolverBase };
   const tmp = await mkdtemp(path.join(os.tmpdir(), "tracecheck-"));
-  const client = new HttpClient({
-    timeoutMs: opts.timeoutMs,
-    concurrency: opts.concurrency,
-    ratePerSecond: opts.rate,
-    apiKey,
-    allowedOrigins: [new URL(eventsBase).origin, new URL(resolverBase).origin, ...opts.allowOrigins],
-    retryDeadline: started + opts.retryBudgetMs,
-  });
+  const client = openClient(setup, prepared);
   try {
-    let first: HttpResult | undefined;
-    try {
-      first = await client.get(`${eventsBase}/events`);
-      // A refused key is the user's to fix, not the vendor's failure: nothing can be checked with it.
-      if (first.status === 401 || first.status === 403) {
-        return await incomplete(
-          apiKey === undefined
-            ? `the target refused GET ${eventsBase}/events without a key (status ${first.status}); pass the key it issued with --api-key or TRACECHECK_API_KEY.`
-            : `the target refused the API key (GET ${eventsBase}/events answered ${first.status}); check --api-key or TRACECHECK_API_KEY.`,
-        );
-      }
-      if (first.status === 429) {
-        return await incomplete(
-          `the target kept answering GET ${eventsBase}/events with 429 Too Many Requests within the retry budget of ${opts.retryBudgetMs / 1000} s; lower --rate, or raise --retry-budget.`,
-        );
-      }
-    } catch (err) {
-      if (err instanceof HttpError) {
-        return await incomplete(
-          `the target ${eventsBase} is unreachable (${err.message}); check --target and that it is running.`,
-        );
-      }
-      throw err;
-    }
-    const stopped = () => `interrupted by ${String(signal?.reason)} before the run finished`;
-    if (signal?.aborted) return await incomplete(stopped());
-    // --load capture: the dataset goes in through the target's capture interface, then is what it was loaded with.
-    const loaded =
-      opts.load === "capture"
-        ? await loadForRun(client, opts, { eventsBase, resolverBase, note: io.err, signal })
-        : undefined;
-    if (typeof loaded === "string") return await incomplete(loaded);
-    // A 2xx first answer is the unfiltered query's first page, unless a load has changed what the target holds
-    // since; any other is asked again, as a target may have answered it in passing. Handed over, it is held no
-    // longer here: a page may be large.
-    const unfilteredAnswer =
-      loaded === undefined && first.status >= 200 && first.status <= 299 ? new Handover(first) : undefined;
-    first = undefined;
-    if (!opts.quiet) io.err(`tracecheck: discovering the events ${eventsBase} holds…`);
-    const discovered = await Promise.race([
-      discoverBaseline(client, {
-        eventsBase,
-        resolverBase,
-        startFrom: opts.startFrom,
-        budget: { maxPages: opts.maxPages, maxBytes: opts.maxAnswerBytes },
-        spool: { dir: tmp },
-        ...(unfilteredAnswer === undefined ? {} : { unfilteredAnswer }),
-      }),
-      whenAborted(signal),
-    ]);
-    if (discovered === "aborted") return await incomplete(stopped());
-    const baseline = discovered;
-    if (loaded !== undefined) baseline.datasetEvents = loaded;
-    else if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
-    const baselineFile = path.join(tmp, "baseline.ndjson");
-    await writeBaselineFile(baselineFile, baseline);
-    if (!opts.quiet) io.err(`tracecheck: baseline: ${baseline.events.length} events (${baseline.note})`);
-    const empty = noEventsReason(baseline, opts);
-    if (empty !== undefined) return await incomplete(empty);
-
-    const ctx: RunContext = {
-      eventsBase,
-      resolverBase,
-      classes: opts.suites,
-      modules: opts.modules,
-      seed: opts.seed,
-      runs: opts.runs,
-      definitionFile,
-      timeoutMs: opts.timeoutMs,
-      concurrency: opts.concurrency,
-      ratePerSecond: opts.rate,
-      allowOrigins: opts.allowOrigins,
-      retryDeadline: started + opts.retryBudgetMs,
-      maxPages: opts.maxPages,
-      maxAnswerBytes: opts.maxAnswerBytes,
-      baselineFile,
-      embedded: reference !== undefined,
-      definitionGiven: opts.definition !== undefined,
-    };
-    if (apiKey !== undefined) ctx.apiKey = apiKey;
-    if (opts.party !== undefined) ctx.party = opts.party;
-    if (opts.gln !== undefined) ctx.gln = opts.gln;
-    if (opts.startFrom !== undefined) ctx.startFrom = opts.startFrom;
-    if (opts.schemaMirror !== undefined) ctx.schemaMirror = opts.schemaMirror;
-    if (opts.onlyRequirements !== undefined) ctx.onlyRequirements = opts.onlyRequirements;
-
-    if (signal?.aborted) return await incomplete(stopped());
-    const chosen = registry.requirements.filter(
-      (r) => opts.suites.includes(r.class) && (opts.onlyRequirements?.includes(r.id) ?? true),
-    );
-    const progress = opts.quiet
-      ? undefined
-      : new RunProgress({
-          requirements: chosen.map((r) => ({
-            id: r.id,
-            class: r.class,
-            level: effectiveLevel(r, opts.definition !== undefined),
-          })),
-          write: io.err,
-          color: io.color,
-          ...(io.terminal === undefined ? {} : { terminal: io.terminal }),
-        });
-    const engine = await runSuites(
-      ctx,
-      REPO_ROOT,
-      (p) => progress?.record(p),
-      signal,
-      opts.suiteRunner,
-    ).finally(() => progress?.stop());
-    const interrupted = signal?.aborted === true;
-    const known = new Set(registry.requirements.map((r) => r.id));
-    const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
-    for (const id of unknown)
-      io.err(`tracecheck: a suite checked "${id}", which is not in suites/requirements.yaml.`);
-    for (const e of engine.errors) io.err(`tracecheck: suite error: ${e}`);
-
-    const requirements: RequirementResult[] = registry.requirements.map((req) => {
-      const excused = !opts.suites.includes(req.class)
-        ? `class ${req.class} not selected with --suite`
-        : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
-          ? "not among the requirements this proving run checks"
-          : interrupted
-            ? `not checked: ${stopped()}`
-            : undefined;
-      return aggregate(
-        req,
-        engine.verdicts,
-        // A selected requirement that no check judged, in a run that finished, is the harness's fault (its suite
-        // file missing or recording nothing), never a pass of the run.
-        excused ??
-          "no check ran for this requirement: a harness fault (its suite file was not found, or recorded nothing)",
-        {
-          // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
-          definitionGiven: opts.definition !== undefined,
-          noCheckStatus: excused === undefined ? "error" : "skip",
-        },
-      );
-    });
-    const summary = summarise(requirements);
-    const report: Report = {
-      tool: { name: "tracecheck", version: toolVersion() },
-      options,
-      target,
-      seed: opts.seed,
-      runs: opts.runs,
-      startedAt,
-      durationMs: Date.now() - started,
-      summary,
-      baseline: {
-        method: baseline.method,
-        events: baseline.events.length,
-        complete: baseline.complete,
-        note: baseline.note,
-      },
-      requirements,
-    };
-    const diff = previous === undefined ? undefined : diffReports(previous, report);
-    let exitCode: RunOutcome["exitCode"] = exitCodeFor(report, diff);
-    if (engine.errors.length > 0 || unknown.length > 0) exitCode = exitCode === 1 ? 1 : 2;
-    const unjudged = exitCode === 0 && !interrupted ? resolverUnjudged(report, opts) : undefined;
-    if (unjudged !== undefined) exitCode = 2;
-    if (interrupted) exitCode = signalExit(signal);
-    report.exitCode = exitCode;
-    report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
-    if (interrupted) {
-      report.interrupted = true;
-      report.incompleteReason = stopped();
-    } else if (unjudged !== undefined) {
-      report.incompleteReason = unjudged;
-    } else if (exitCode === 2) {
-      report.incompleteReason =
-        engine.errors.length > 0 || unknown.length > 0
-          ? `a harness error stopped part of the run: ${engine.errors[0] ?? `unknown requirement ${unknown[0]}`}`
-          : undecidedReason(report);
-    }
-    await writeReports(report, reportDir);
-    if (diff !== undefined) io.out(formatDiff(diff, { color: io.color }));
-    io.out(formatSummary(report, diff ? { color: io.color, diff } : { color: io.color }));
-    if (report.incompleteReason !== undefined) io.err(`tracecheck: incomplete: ${report.incompleteReason}`);
-    io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
+    const obtained = await obtainBaseline(client, setup, prepared, tmp, io, signal);
+    if (typeof obtained === "string") return await incomplete(target, obtained);
+    if (signal?.aborted) return await incomplete(target, stoppedReason(signal));
+    const engine = await runChecks(runContext(setup, prepared, obtained.baselineFile), setup, io, signal);
+    const stopped = interruption(signal);
+    const fault = harnessFault(setup.registry, engine, io);
+    const requirements = judge(setup, engine.verdicts, stopped);
+    const report = buildReport(setup, target, obtained.baseline, requirements);
+    const diff = setup.previous === undefined ? undefined : diffReports(setup.previous, report);
+    const exitCode = settleExit(report, diff, fault, opts, stopped);
+    await publish(report, diff, setup.reportDir, io);
     return { exitCode, report };
   } catch (err) {
     // Whatever went wrong in the harness, the run leaves its reports behind, saying so.
     const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
     io.err(`tracecheck: harness error: ${client.redactSecret(message)}`);
     return await incomplete(
+      target,
       `a harness error stopped the run: ${client.redactSecret(err instanceof Error ? err.message : String(err))}`,
     );
   } finally {
     await (signal?.aborted ? client.destroy() : client.close());
-    await reference?.close();
+    await prepared.reference?.close();
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Resolves what the run needs before anything is written: the sender's requirements, the report directory, the
+ * --baseline report and the definition file; or, as a sentence, why the run cannot start (exit 2, no report).
+ */
+async function resolveRun(opts: RunOptions, started: number): Promise<RunSetup | string> {
+  const full = await loadRegistry();
+  const registry = {
+    ...full,
+    requirements: full.requirements.filter((r) => SENDER_CLASSES.includes(r.class)),
+  };
+  const reportDir = path.resolve(opts.reportDir);
+  const dirProblem = await reportDirProblem(reportDir);
+  if (dirProblem !== undefined) return dirProblem;
+  // Read before anything is written: the default report directory may hold the very report named here.
+  let previous: Report | undefined;
+  if (opts.baseline) {
+    const read = await readBaselineReport(opts.baseline);
+    if (typeof read === "string") return read;
+    previous = read;
+  }
+  const definitionFile = path.resolve(opts.definition ?? DEFAULT_DEFINITION);
+  const options = optionsRecord(opts, definitionFile, await sha256Of(definitionFile));
+  return { opts, started, registry, reportDir, previous, definitionFile, options };
+}
+
+/** The target as the report names it before an embedded reference has started. */
+function namedTarget(opts: RunOptions): TargetNames {
+  return {
+    events: opts.target ?? "(embedded reference)",
+    resolver: opts.resolver ?? opts.target ?? "(embedded reference)",
+  };
+}
+
+/** Why the definition or the EPCIS schema cannot be used, or undefined when both can. */
+async function definitionProblem(setup: RunSetup): Promise<string | undefined> {
+  try {
+    await loadDefinition(setup.definitionFile);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  try {
+    await assertSchemaAvailable(EPCIS_SCHEMA_URL, { mirror: setup.opts.schemaMirror, network: true });
+  } catch (err) {
+    if (err instanceof SchemaUnavailableError) return `error: schema unavailable. ${err.message}`;
+    throw err;
+  }
+  return undefined;
+}
+
+/** The suite files load while the reference starts and the target's events are discovered. */
+function preload(opts: RunOptions): void {
+  if (opts.suiteRunner === "vitest") return;
+  preloadSuites(
+    { classes: opts.suites, ...(opts.onlyRequirements ? { onlyRequirements: opts.onlyRequirements } : {}) },
+    REPO_ROOT,
+  );
+}
+
+/**
+ * The target given with --target, or the embedded reference started: a generated dataset and a key of its own, so
+ * that every class has something to check, on its thread (the command's, if it started one already), else here.
+ * A reference that fails to start gives the sentence saying why.
+ */
+async function prepareTarget(opts: RunOptions, embedded?: EmbeddedThread): Promise<PreparedTarget | string> {
+  if (opts.target) {
+    return { eventsBase: opts.target, resolverBase: opts.resolver ?? opts.target, apiKey: opts.apiKey };
+  }
+  const thread = embedded ?? startEmbeddedThread(opts);
+  const apiKey = thread?.apiKey ?? embeddedKey(opts);
+  const starting =
+    thread !== undefined
+      ? thread.ready.then((at) => ({ ...at, close: thread.close }))
+      : startEmbeddedHere(
+          opts,
+          apiKey,
+          opts.dataset
+            ? await readDatasetFile(opts.dataset)
+            : generateDataset({ seed: opts.seed, events: opts.embeddedEvents }),
+        );
+  let reference: EmbeddedReference;
+  try {
+    reference = await starting;
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return { eventsBase: reference.eventsBase, resolverBase: reference.resolverBase, apiKey, reference };
+}
+
+/** The one reader of the target, its key kept to the target's origins and those --allow-origin adds. */
+function openClient(setup: RunSetup, prepared: PreparedTarget): HttpClient {
+  const { opts } = setup;
+  return new HttpClient({
+    timeoutMs: opts.timeoutMs,
+    concurrency: opts.concurrency,
+    ratePerSecond: opts.rate,
+    apiKey: prepared.apiKey,
+    allowedOrigins: [
+      new URL(prepared.eventsBase).origin,
+      new URL(prepared.resolverBase).origin,
+      ...opts.allowOrigins,
+    ],
+    retryDeadline: setup.started + opts.retryBudgetMs,
+  });
+}
+
+/**
+ * The events the target holds, known before any check: the first answer of GET /events (a refused key, a standing
+ * 429 or an unreachable target ends the run here), the --load capture, then discovery, written to a file in `tmp`
+ * for the suites. Gives the sentence saying why the run is incomplete when it cannot go on.
+ */
+async function obtainBaseline(
+  client: HttpClient,
+  setup: RunSetup,
+  prepared: PreparedTarget,
+  tmp: string,
+  io: RunIo,
+  signal: AbortSignal | undefined,
+): Promise<ObtainedBaseline | string> {
+  const { opts } = setup;
+  const { eventsBase, resolverBase, apiKey } = prepared;
+  let first: HttpResult | undefined;
+  try {
+    first = await client.get(`${eventsBase}/events`);
+    // A refused key is the user's to fix, not the vendor's failure: nothing can be checked with it.
+    if (first.status === 401 || first.status === 403) {
+      return apiKey === undefined
+        ? `the target refused GET ${eventsBase}/events without a key (status ${first.status}); pass the key it issued with --api-key or TRACECHECK_API_KEY.`
+        : `the target refused the API key (GET ${eventsBase}/events answered ${first.status}); check --api-key or TRACECHECK_API_KEY.`;
+    }
+    if (first.status === 429) {
+      return `the target kept answering GET ${eventsBase}/events with 429 Too Many Requests within the retry budget of ${opts.retryBudgetMs / 1000} s; lower --rate, or raise --retry-budget.`;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) {
+      return `the target ${eventsBase} is unreachable (${err.message}); check --target and that it is running.`;
+    }
+    throw err;
+  }
+  if (signal?.aborted) return stoppedReason(signal);
+  // --load capture: the dataset goes in through the target's capture interface, then is what it was loaded with.
+  const loaded =
+    opts.load === "capture"
+      ? await loadForRun(client, opts, { eventsBase, resolverBase, note: io.err, signal })
+      : undefined;
+  if (typeof loaded === "string") return loaded;
+  // A 2xx first answer is the unfiltered query's first page, unless a load has changed what the target holds
+  // since; any other is asked again, as a target may have answered it in passing. Handed over, it is held no
+  // longer here: a page may be large.
+  const unfilteredAnswer =
+    loaded === undefined && first.status >= 200 && first.status <= 299 ? new Handover(first) : undefined;
+  first = undefined;
+  if (!opts.quiet) io.err(`tracecheck: discovering the events ${eventsBase} holds…`);
+  const discovered = await Promise.race([
+    discoverBaseline(client, {
+      eventsBase,
+      resolverBase,
+      startFrom: opts.startFrom,
+      budget: { maxPages: opts.maxPages, maxBytes: opts.maxAnswerBytes },
+      spool: { dir: tmp },
+      ...(unfilteredAnswer === undefined ? {} : { unfilteredAnswer }),
+    }),
+    whenAborted(signal),
+  ]);
+  if (discovered === "aborted") return stoppedReason(signal);
+  const baseline = discovered;
+  if (loaded !== undefined) baseline.datasetEvents = loaded;
+  else if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
+  const baselineFile = path.join(tmp, "baseline.ndjson");
+  await writeBaselineFile(baselineFile, baseline);
+  if (!opts.quiet) io.err(`tracecheck: baseline: ${baseline.events.length} events (${baseline.note})`);
+  const empty = noEventsReason(baseline, opts);
+  if (empty !== undefined) return empty;
+  return { baseline, baselineFile };
+}
+
+/** What the suites are told of the run. */
+function runContext(setup: RunSetup, prepared: PreparedTarget, baselineFile: string): RunContext {
+  const { opts } = setup;
+  const ctx: RunContext = {
+    eventsBase: prepared.eventsBase,
+    resolverBase: prepared.resolverBase,
+    classes: opts.suites,
+    modules: opts.modules,
+    seed: opts.seed,
+    runs: opts.runs,
+    definitionFile: setup.definitionFile,
+    timeoutMs: opts.timeoutMs,
+    concurrency: opts.concurrency,
+    ratePerSecond: opts.rate,
+    allowOrigins: opts.allowOrigins,
+    retryDeadline: setup.started + opts.retryBudgetMs,
+    maxPages: opts.maxPages,
+    maxAnswerBytes: opts.maxAnswerBytes,
+    baselineFile,
+    embedded: prepared.reference !== undefined,
+    definitionGiven: opts.definition !== undefined,
+  };
+  if (prepared.apiKey !== undefined) ctx.apiKey = prepared.apiKey;
+  if (opts.party !== undefined) ctx.party = opts.party;
+  if (opts.gln !== undefined) ctx.gln = opts.gln;
+  if (opts.startFrom !== undefined) ctx.startFrom = opts.startFrom;
+  if (opts.schemaMirror !== undefined) ctx.schemaMirror = opts.schemaMirror;
+  if (opts.onlyRequirements !== undefined) ctx.onlyRequirements = opts.onlyRequirements;
+  return ctx;
+}
+
+/** Runs the selected suites, their progress drawn unless --quiet. */
+async function runChecks(
+  ctx: RunContext,
+  setup: RunSetup,
+  io: RunIo,
+  signal: AbortSignal | undefined,
+): Promise<EngineResult> {
+  const { opts, registry } = setup;
+  const chosen = registry.requirements.filter(
+    (r) => opts.suites.includes(r.class) && (opts.onlyRequirements?.includes(r.id) ?? true),
+  );
+  const progress = opts.quiet
+    ? undefined
+    : new RunProgress({
+        requirements: chosen.map((r) => ({
+          id: r.id,
+          class: r.class,
+          level: effectiveLevel(r, opts.definition !== undefined),
+        })),
+        write: io.err,
+        color: io.color,
+        ...(io.terminal === undefined ? {} : { terminal: io.terminal }),
+      });
+  return await runSuites(ctx, REPO_ROOT, (p) => progress?.record(p), signal, opts.suiteRunner).finally(() =>
+    progress?.stop(),
+  );
+}
+
+/**
+ * The harness's own faults in the suites' run, each told: errors outside any check, and requirements a suite
+ * checked that the registry does not hold. Gives the first of them, or undefined when there was none.
+ */
+function harnessFault(registry: Registry, engine: EngineResult, io: RunIo): string | undefined {
+  const known = new Set(registry.requirements.map((r) => r.id));
+  const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
+  for (const id of unknown)
+    io.err(`tracecheck: a suite checked "${id}", which is not in suites/requirements.yaml.`);
+  for (const e of engine.errors) io.err(`tracecheck: suite error: ${e}`);
+  if (engine.errors.length === 0 && unknown.length === 0) return undefined;
+  return engine.errors[0] ?? `unknown requirement ${unknown[0]}`;
+}
+
+/** Aggregates the checks' verdicts into one result per requirement of the registry. */
+function judge(
+  setup: RunSetup,
+  verdicts: CheckVerdict[],
+  stopped: Interruption | undefined,
+): RequirementResult[] {
+  const { opts, registry } = setup;
+  return registry.requirements.map((req) => {
+    const excused = !opts.suites.includes(req.class)
+      ? `class ${req.class} not selected with --suite`
+      : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
+        ? "not among the requirements this proving run checks"
+        : stopped !== undefined
+          ? `not checked: ${stopped.reason}`
+          : undefined;
+    return aggregate(
+      req,
+      verdicts,
+      // A selected requirement that no check judged, in a run that finished, is the harness's fault (its suite
+      // file missing or recording nothing), never a pass of the run.
+      excused ??
+        "no check ran for this requirement: a harness fault (its suite file was not found, or recorded nothing)",
+      {
+        // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
+        definitionGiven: opts.definition !== undefined,
+        noCheckStatus: excused === undefined ? "error" : "skip",
+      },
+    );
+  });
+}
+
+/** The report of a run that went through its suites, before its exit status is settled. */
+function buildReport(
+  setup: RunSetup,
+  target: TargetNames,
+  baseline: DiscoveredBaseline,
+  requirements: RequirementResult[],
+): Report {
+  const { opts } = setup;
+  return {
+    tool: { name: "tracecheck", version: toolVersion() },
+    options: setup.options,
+    target,
+    seed: opts.seed,
+    runs: opts.runs,
+    startedAt: new Date(setup.started).toISOString(),
+    durationMs: Date.now() - setup.started,
+    summary: summarise(requirements),
+    baseline: {
+      method: baseline.method,
+      events: baseline.events.length,
+      complete: baseline.complete,
+      note: baseline.note,
+    },
+    requirements,
+  };
+}
+
+/**
+ * Settles the exit status (CONTRACT.md) and records it in the report with its verdict and, when the run is
+ * incomplete, the reason: a harness error, a resolver nothing could be judged of, or the MUSTs left undecided.
+ */
+function settleExit(
+  report: Report,
+  diff: ReportDiff | undefined,
+  fault: string | undefined,
+  opts: RunOptions,
+  stopped: Interruption | undefined,
+): RunOutcome["exitCode"] {
+  let exitCode: RunOutcome["exitCode"] = exitCodeFor(report, diff);
+  if (fault !== undefined) exitCode = exitCode === 1 ? 1 : 2;
+  const unjudged = exitCode === 0 && stopped === undefined ? resolverUnjudged(report, opts) : undefined;
+  if (unjudged !== undefined) exitCode = 2;
+  if (stopped !== undefined) exitCode = stopped.exitCode;
+  report.exitCode = exitCode;
+  report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
+  if (stopped !== undefined) {
+    report.interrupted = true;
+    report.incompleteReason = stopped.reason;
+  } else if (unjudged !== undefined) {
+    report.incompleteReason = unjudged;
+  } else if (exitCode === 2) {
+    report.incompleteReason =
+      fault !== undefined ? `a harness error stopped part of the run: ${fault}` : undecidedReason(report);
+  }
+  return exitCode;
+}
+
+/** Writes the reports and prints the summary, with what changed since --baseline's report when one was given. */
+async function publish(
+  report: Report,
+  diff: ReportDiff | undefined,
+  reportDir: string,
+  io: RunIo,
+): Promise<void> {
+  await writeReports(report, reportDir);
+  if (diff !== undefined) io.out(formatDiff(diff, { color: io.color }));
+  io.out(formatSummary(report, diff ? { color: io.color, diff } : { color: io.color }));
+  if (report.incompleteReason !== undefined) io.err(`tracecheck: incomplete: ${report.incompleteReason}`);
+  io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
+}
+
+/**
+ * A run that cannot be completed still leaves its reports, so that a CI job always has an artefact: every
+ * selected requirement not decided is an error with the reason (skipped, when a signal ended the run).
+ */
+async function reportIncomplete(
+  setup: RunSetup,
+  target: TargetNames,
+  reason: string,
+  io: RunIo,
+  signal: AbortSignal | undefined,
+): Promise<RunOutcome> {
+  const { opts, registry, reportDir } = setup;
+  io.err(`tracecheck: ${reason}`);
+  const interrupted = signal?.aborted === true;
+  const exitCode = interrupted ? signalExit(signal) : 2;
+  const requirements: RequirementResult[] = registry.requirements.map((req) =>
+    aggregate(
+      req,
+      opts.suites.includes(req.class)
+        ? [interrupted ? { id: req.id, status: "skip", reason } : { id: req.id, status: "error", reason }]
+        : [],
+      `class ${req.class} not selected with --suite`,
+      { definitionGiven: opts.definition !== undefined },
+    ),
+  );
+  const report: Report = {
+    tool: { name: "tracecheck", version: toolVersion() },
+    verdict: "incomplete",
+    exitCode,
+    incompleteReason: reason,
+    ...(interrupted ? { interrupted: true } : {}),
+    options: setup.options,
+    target,
+    seed: opts.seed,
+    runs: opts.runs,
+    startedAt: new Date(setup.started).toISOString(),
+    durationMs: Date.now() - setup.started,
+    summary: summarise(requirements),
+    requirements,
+  };
+  try {
+    await writeReports(report, reportDir);
+    io.out(`reports written to ${reportDir} (report.json, junit.xml, report.html)`);
+  } catch (err) {
+    io.err(`tracecheck: the reports could not be written: ${(err as Error).message}`);
+  }
+  return { exitCode, report };
 }
