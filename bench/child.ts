@@ -1,52 +1,37 @@
 // Benchmarks whose memory matters run in a child process of their own, so that the resident set they report is
 // theirs alone and not what earlier benchmarks left in this process.
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { timeCommand } from "./command.ts";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = path.resolve(BENCH_DIR, "..");
 
 /** Marks the line that carries a child's result, so that anything else it prints is left alone. */
 const RESULT_PREFIX = "bench-result ";
 
 /** Runs bench/<script> under tsx and returns the result it emitted; its stderr goes to ours as progress. */
-export function runChild<T>(
+export async function runChild<T>(
   script: string,
   args: readonly string[],
   timeoutMs: number,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(BENCH_DIR, script), ...args], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      out += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const line = out.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
-      if (line === undefined) {
-        const why =
-          signal === "SIGKILL" ? `was stopped after ${timeoutMs} ms` : `exited with ${signal ?? code}`;
-        reject(
-          new Error(`bench/${script} ${args.join(" ")} ${why} without a result; its messages are above.`),
-        );
-        return;
-      }
-      resolve(JSON.parse(line.slice(RESULT_PREFIX.length)) as T);
-    });
-  });
+  const child = await timeCommand(
+    process.execPath,
+    ["--import", "tsx", path.join(BENCH_DIR, script), ...args],
+    env,
+    timeoutMs,
+    "show",
+  );
+  const line = child.stdout.split("\n").find((l) => l.startsWith(RESULT_PREFIX));
+  if (line === undefined) {
+    const why =
+      child.signal === "SIGKILL"
+        ? `was stopped after ${timeoutMs} ms`
+        : `exited with ${child.signal ?? child.exitCode}`;
+    throw new Error(`bench/${script} ${args.join(" ")} ${why} without a result; its messages are above.`);
+  }
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as T;
 }
 
 /** Called by a child script to hand its result to the parent. */

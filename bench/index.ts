@@ -2,7 +2,8 @@
 // the table. Exit status 1 when a benchmark could not finish; a target not met shows in the table, not in the
 // status, since figures on a loaded machine are not a verdict.
 import path from "node:path";
-import { progress, REPO_ROOT } from "./child.ts";
+import { progress } from "./child.ts";
+import { REPO_ROOT } from "./command.ts";
 import { discoveryBenchmark } from "./discovery.ts";
 import { fullRunBenchmark } from "./full-run.ts";
 import { latencyBenchmark } from "./latency.ts";

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { REPO_ROOT } from "./child.ts";
+import { REPO_ROOT } from "./command.ts";
 
 export interface ServedTarget {
   eventsBase: string;
