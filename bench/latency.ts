@@ -16,15 +16,7 @@ import { type DelayingProxy, startDelayingProxy } from "./delaying-proxy.ts";
 import type { Benchmark } from "./row.ts";
 import { median } from "./sample.ts";
 import { formatNumber } from "./table.ts";
-import {
-  allPassed,
-  envWithoutKey,
-  medianMs,
-  type RunFigures,
-  runOnce,
-  runsNote,
-  verdictNote,
-} from "./tracecheck-run.ts";
+import { envWithoutKey, type RunFigures, runOnce, seriesOf } from "./tracecheck-run.ts";
 
 const DELAY_MS = 50;
 const TARGET_RATIO = 1.5;
@@ -106,24 +98,24 @@ export const latencyBenchmark: Benchmark = {
         directRuns.push(await runOnce(["--target", direct.eventsBase], keyed));
       }
 
-      const proxiedMs = medianMs(proxiedRuns);
-      const directMs = medianMs(directRuns);
+      const throughProxy = seriesOf(proxiedRuns);
+      const straight = seriesOf(directRuns);
       const requests = median(counts);
       const idealMs = (requests * DELAY_MS) / concurrency;
-      const ratio = (proxiedMs - directMs) / idealMs;
+      const ratio = (throughProxy.ms - straight.ms) / idealMs;
       const failed = proxy.failed;
       return [
         {
           what: "latency",
           measure: `extra wall time of a full --target run through a proxy adding ${DELAY_MS} ms to every request; ratio = it ÷ (requests × ${DELAY_MS} ms ÷ concurrency ${concurrency})`,
-          value: (proxiedMs - directMs) / 1000,
+          value: (throughProxy.ms - straight.ms) / 1000,
           unit: "s",
           target: `≤ ${TARGET_RATIO}×`,
           ratio,
-          met: failed === 0 && allPassed(proxiedRuns) && allPassed(directRuns) && ratio <= TARGET_RATIO,
+          met: failed === 0 && throughProxy.passed && straight.passed && ratio <= TARGET_RATIO,
           note:
-            `through the proxy ${runsNote(proxiedRuns)}, ${verdictNote(proxiedRuns)}; ` +
-            `direct ${runsNote(directRuns)}, ${verdictNote(directRuns)}; ` +
+            `through the proxy (${throughProxy.note}); ` +
+            `direct (${straight.note}); ` +
             `${requests} requests through the proxy (per run ${counts.join(", ")}), ` +
             `so ${formatNumber(idealMs / 1000)} s at full concurrency` +
             (failed > 0 ? `; ${failed} proxied requests failed` : ""),

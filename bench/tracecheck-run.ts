@@ -61,3 +61,8 @@ export function medianMs(runs: readonly RunFigures[]): number {
 export function allPassed(runs: readonly RunFigures[]): boolean {
   return runs.every((r) => r.outcome.exitCode === 0);
 }
+
+/** What a series of runs of one kind comes to: its median wall time, whether every run exited 0, and a note of both. */
+export function seriesOf(runs: readonly RunFigures[]): { ms: number; passed: boolean; note: string } {
+  return { ms: medianMs(runs), passed: allPassed(runs), note: `${runsNote(runs)}; ${verdictNote(runs)}` };
+}
