@@ -8,18 +8,9 @@ import { compareTimes, type EpcisEvent } from "../../src/model/index.ts";
 import { REFERENCE_CONFIGURATIONS } from "../../src/reference/configurations.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
 import type { ReferenceConfig } from "../../src/reference/types.ts";
-import {
-  allPages,
-  epcisValidator,
-  eventsOf,
-  fixtureDataset,
-  getEvents,
-  getUrl,
-  IDS,
-  idsOf,
-  LOAD_START,
-  nextLink,
-} from "./events-fixture.ts";
+import { withReference } from "../support/reference.ts";
+import { allPages, epcisValidator, eventsOf, getEvents, getUrl, idsOf, nextLink } from "./events-answers.ts";
+import { fixtureDataset, IDS, LOAD_START } from "./events-fixture.ts";
 
 const enc = encodeURIComponent;
 let validate: ValidateFunction;
@@ -29,13 +20,11 @@ beforeAll(async () => {
 });
 
 /** Starts the reference over the fixture in a configuration, runs `body`, and closes it whatever happens. */
-async function using(config: Partial<ReferenceConfig>, body: (ref: RunningReference) => Promise<void>) {
-  const ref = await startReference({ dataset: fixtureDataset(), store: { loadStart: LOAD_START }, config });
-  try {
-    await body(ref);
-  } finally {
-    await ref.close();
-  }
+function using(
+  config: Partial<ReferenceConfig>,
+  body: (ref: RunningReference) => Promise<void>,
+): Promise<void> {
+  return withReference({ dataset: fixtureDataset(), store: { loadStart: LOAD_START }, config }, body);
 }
 
 function problemType(body: unknown): unknown {

@@ -9,18 +9,14 @@ import type { ReferenceConfig } from "../../src/reference/types.ts";
 import {
   type Answer,
   allPages,
-  DL,
   epcisValidator,
   eventsOf,
-  fixtureDataset,
-  fixtureEvents,
   getEvents,
   getUrl,
-  IDS,
   idsOf,
-  LOAD_START,
   nextLink,
-} from "./events-fixture.ts";
+} from "./events-answers.ts";
+import { DL, fixtureDataset, fixtureEvents, IDS, LOAD_START } from "./events-fixture.ts";
 
 const enc = encodeURIComponent;
 const loaded = fixtureEvents();
@@ -57,6 +53,25 @@ function selects(fault: EventsFaultId, query: string, clean: string[], faulty: s
     check: (f, c) => {
       expect(ids(c)).toEqual(clean);
       expect(ids(f)).toEqual(faulty);
+    },
+  };
+}
+
+/**
+ * A case whose effect is on the product owner of every event: `faultyOwner` holds of each event the faulty sender
+ * serves, the clean sender serves the owner as loaded, and both leave the information provider as loaded.
+ */
+function changesOwner(fault: EventsFaultId, faultyOwner: (e: EpcisEvent) => boolean): Case {
+  return {
+    fault,
+    query: "",
+    check: (f, c) => {
+      // Every event is served, so that the checks below are about all of them and not about an empty list.
+      expect(eventsOf(c.body).length).toBeGreaterThan(0);
+      expect(eventsOf(f.body)).toHaveLength(eventsOf(c.body).length);
+      expect(eventsOf(c.body).every((e) => e["gdst:productOwner"] === IDS.owner)).toBe(true);
+      expect(eventsOf(f.body).every(faultyOwner)).toBe(true);
+      expect(eventsOf(f.body).every((e) => e["cbvmda:informationProvider"] === IDS.owner)).toBe(true);
     },
   };
 }
@@ -247,30 +262,8 @@ const CASES: Case[] = [
       expect(served(f, 4)).not.toHaveProperty("action");
     },
   },
-  {
-    fault: "module-core-owner-empty",
-    query: "",
-    check: (f, c) => {
-      // Every event is served, so that the checks below are about all of them and not about an empty list.
-      expect(eventsOf(c.body).length).toBeGreaterThan(0);
-      expect(eventsOf(f.body)).toHaveLength(eventsOf(c.body).length);
-      expect(eventsOf(c.body).every((e) => e["gdst:productOwner"] === IDS.owner)).toBe(true);
-      expect(eventsOf(f.body).every((e) => e["gdst:productOwner"] === "")).toBe(true);
-      expect(eventsOf(f.body).every((e) => e["cbvmda:informationProvider"] === IDS.owner)).toBe(true);
-    },
-  },
-  {
-    fault: "module-seafood-no-owner",
-    query: "",
-    check: (f, c) => {
-      // Every event is served, so that the checks below are about all of them and not about an empty list.
-      expect(eventsOf(c.body).length).toBeGreaterThan(0);
-      expect(eventsOf(f.body)).toHaveLength(eventsOf(c.body).length);
-      expect(eventsOf(c.body).every((e) => e["gdst:productOwner"] === IDS.owner)).toBe(true);
-      expect(eventsOf(f.body).some((e) => "gdst:productOwner" in e)).toBe(false);
-      expect(eventsOf(f.body).every((e) => e["cbvmda:informationProvider"] === IDS.owner)).toBe(true);
-    },
-  },
+  changesOwner("module-core-owner-empty", (e) => e["gdst:productOwner"] === ""),
+  changesOwner("module-seafood-no-owner", (e) => !("gdst:productOwner" in e)),
   {
     fault: "module-seafood-no-lot",
     query: "",

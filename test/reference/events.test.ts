@@ -1,44 +1,28 @@
 // GET /events of the reference sender against spec 4.1: every parameter, the pipe and repeat rules, the refusals
 // (400 and 413 as RFC 7807 problems), paging, and the EPCISQueryDocument shape.
 import type { ValidateFunction } from "ajv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { generateDataset } from "../../src/generate/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/index.ts";
 import { encodeQuery, runOracle } from "../../src/model/index.ts";
-import { type RunningReference, startReference } from "../../src/reference/index.ts";
-import {
-  allPages,
-  DL,
-  epcisValidator,
-  eventsOf,
-  fixtureDataset,
-  getEvents,
-  getUrl,
-  IDS,
-  idsOf,
-  LOAD_START,
-  nextLink,
-} from "./events-fixture.ts";
+import { referenceForTests, withReference } from "../support/reference.ts";
+import { allPages, epcisValidator, eventsOf, getEvents, getUrl, idsOf, nextLink } from "./events-answers.ts";
+import { DL, fixtureDataset, IDS, LOAD_START } from "./events-fixture.ts";
 
-let ref: RunningReference;
+const ref = referenceForTests({ dataset: fixtureDataset(), store: { loadStart: LOAD_START } });
 let stored: EpcisEvent[];
 let validate: ValidateFunction;
 
 beforeAll(async () => {
-  ref = await startReference({ dataset: fixtureDataset(), store: { loadStart: LOAD_START } });
-  stored = [...ref.store.events];
+  stored = [...ref().store.events];
   validate = await epcisValidator();
-});
-
-afterAll(async () => {
-  await ref.close();
 });
 
 const enc = encodeURIComponent;
 
 /** The ids the sender answers for a raw query string, after checking the answer is a 200 query document. */
 async function served(query: string): Promise<string[]> {
-  const a = await getEvents(ref.eventsBase, query);
+  const a = await getEvents(ref().eventsBase, query);
   expect(a.status, JSON.stringify(a.body)).toBe(200);
   return idsOf(eventsOf(a.body));
 }
@@ -198,7 +182,7 @@ describe("lists and combination (spec 4.1 rules 1-2)", () => {
 
 describe("refusals are RFC 7807 problems", () => {
   async function refused(query: string, status: number) {
-    const a = await getEvents(ref.eventsBase, query);
+    const a = await getEvents(ref().eventsBase, query);
     expect(a.status).toBe(status);
     expect(a.headers["content-type"]).toMatch(/^application\/problem\+json/);
     const body = a.body as { type: string; title: string; status: number; detail: string };
@@ -255,17 +239,11 @@ describe("refusals are RFC 7807 problems", () => {
 });
 
 describe("413 Query Too Complex (spec 7) under a configured limit", () => {
-  let limited: RunningReference;
-  beforeAll(async () => {
-    limited = await startReference({ dataset: fixtureDataset(), config: { broadLimit: 3 } });
-  });
-  afterAll(async () => {
-    await limited.close();
-  });
+  const limited = referenceForTests({ dataset: fixtureDataset(), config: { broadLimit: 3 } });
 
   it("refuses a query without a selective parameter that matches more events than the limit", async () => {
     for (const q of ["", "EQ_bizStep=commissioning%7Cshipping"]) {
-      const a = await getEvents(limited.eventsBase, q);
+      const a = await getEvents(limited().eventsBase, q);
       expect(a.status).toBe(413);
       expect(a.headers["content-type"]).toMatch(/^application\/problem\+json/);
       expect((a.body as { type: string }).type).toBe("epcisException:QueryTooComplexException");
@@ -273,51 +251,45 @@ describe("413 Query Too Complex (spec 7) under a configured limit", () => {
   });
 
   it("answers a broad query under the limit and any selective query", async () => {
-    expect((await getEvents(limited.eventsBase, "EQ_bizStep=packing")).status).toBe(200);
-    expect((await getEvents(limited.eventsBase, `EQ_bizLocation=${enc(IDS.plant)}`)).status).toBe(200);
-    expect((await getEvents(limited.eventsBase, `MATCH_anyEPCClass=${enc(IDS.companyPattern)}`)).status).toBe(
-      200,
-    );
+    expect((await getEvents(limited().eventsBase, "EQ_bizStep=packing")).status).toBe(200);
+    expect((await getEvents(limited().eventsBase, `EQ_bizLocation=${enc(IDS.plant)}`)).status).toBe(200);
+    expect(
+      (await getEvents(limited().eventsBase, `MATCH_anyEPCClass=${enc(IDS.companyPattern)}`)).status,
+    ).toBe(200);
   });
 });
 
 describe("paging (EPCIS 2.0 REST style)", () => {
-  let paged: RunningReference;
-  beforeAll(async () => {
-    paged = await startReference({ dataset: fixtureDataset(), config: { pageSize: 3 } });
-  });
-  afterAll(async () => {
-    await paged.close();
-  });
+  const paged = referenceForTests({ dataset: fixtureDataset(), config: { pageSize: 3 } });
 
   it("follows Link rel=next to the end; the pages together equal the unpaged answer", async () => {
-    const { pages, events } = await allPages(paged.eventsBase, "");
+    const { pages, events } = await allPages(paged().eventsBase, "");
     expect(pages.map((p) => eventsOf(p.body).length)).toEqual([3, 3, 2]);
     expect(nextLink(pages[2] as (typeof pages)[number])).toBeUndefined();
-    expect(idsOf(events)).toEqual(idsOf(paged.store.events));
+    expect(idsOf(events)).toEqual(idsOf(paged().store.events));
   });
 
   it("keeps the filter in the next link and honours the client's perPage", async () => {
     const query = `EQ_bizLocation=${enc(IDS.plant)}&perPage=2`;
-    const first = await getEvents(paged.eventsBase, query);
+    const first = await getEvents(paged().eventsBase, query);
     const link = nextLink(first);
     expect(link).toMatch(
-      new RegExp(`^${paged.eventsBase}/events\\?EQ_bizLocation=.*&perPage=2&nextPageToken=`),
+      new RegExp(`^${paged().eventsBase}/events\\?EQ_bizLocation=.*&perPage=2&nextPageToken=`),
     );
-    const { events } = await allPages(paged.eventsBase, query);
-    expect(idsOf(events)).toEqual(idsOf(runOracle(paged.store.events, { EQ_bizLocation: [IDS.plant] })));
+    const { events } = await allPages(paged().eventsBase, query);
+    expect(idsOf(events)).toEqual(idsOf(runOracle(paged().store.events, { EQ_bizLocation: [IDS.plant] })));
     expect(eventsOf(first.body)).toHaveLength(2);
   });
 
   it("a token replayed with another filter is refused", async () => {
-    const link = nextLink(await getEvents(paged.eventsBase, "")) as string;
+    const link = nextLink(await getEvents(paged().eventsBase, "")) as string;
     const token = new URL(link).searchParams.get("nextPageToken");
-    const a = await getEvents(paged.eventsBase, `EQ_bizStep=packing&nextPageToken=${token}`);
+    const a = await getEvents(paged().eventsBase, `EQ_bizStep=packing&nextPageToken=${token}`);
     expect(a.status).toBe(400);
   });
 
   it("an answer within one page carries no Link", async () => {
-    const a = await getUrl(`${paged.eventsBase}/events?EQ_bizStep=packing`);
+    const a = await getUrl(`${paged().eventsBase}/events?EQ_bizStep=packing`);
     expect(a.headers.link).toBeUndefined();
   });
 });
@@ -325,7 +297,7 @@ describe("paging (EPCIS 2.0 REST style)", () => {
 describe("the answer document", () => {
   it("is application/ld+json and validates against the published EPCIS 2.0 schema", async () => {
     for (const q of ["", "EQ_bizStep=commissioning", `MATCH_anyEPC=${enc(IDS.opaqueEpc)}`]) {
-      const a = await getEvents(ref.eventsBase, q);
+      const a = await getEvents(ref().eventsBase, q);
       expect(a.headers["content-type"]).toMatch(/^application\/ld\+json/);
       expect(validate(a.body), JSON.stringify(validate.errors)).toBe(true);
     }
@@ -333,22 +305,17 @@ describe("the answer document", () => {
 
   it("validates for a generated dataset too, answered as loaded and in Digital Link form", async () => {
     for (const answerInDigitalLink of [false, true]) {
-      const generated = await startReference({
-        dataset: generateDataset({ seed: 5, events: 300 }),
-        config: { answerInDigitalLink },
-      });
-      try {
+      const dataset = generateDataset({ seed: 5, events: 300 });
+      await withReference({ dataset, config: { answerInDigitalLink } }, async (generated) => {
         const a = await getEvents(generated.eventsBase, "");
         expect(eventsOf(a.body)).toHaveLength(300);
         expect(validate(a.body), JSON.stringify(validate.errors)).toBe(true);
-      } finally {
-        await generated.close();
-      }
+      });
     }
   });
 
   it("declares the EPCIS context and the extension prefixes its events use", async () => {
-    const a = await getEvents(ref.eventsBase, "");
+    const a = await getEvents(ref().eventsBase, "");
     const body = a.body as Record<string, unknown>;
     expect(body.type).toBe("EPCISQueryDocument");
     expect(body.schemaVersion).toBe("2.0");
@@ -361,30 +328,24 @@ describe("the answer document", () => {
   });
 
   it("serves events as loaded, plus their recordTime, whichever query returns them", async () => {
-    const all = eventsOf((await getEvents(ref.eventsBase, "")).body);
+    const all = eventsOf((await getEvents(ref().eventsBase, "")).body);
     const loaded = fixtureDataset().events;
     expect(all.map(({ recordTime: _, ...rest }) => rest)).toEqual(loaded);
-    const one = eventsOf((await getEvents(ref.eventsBase, `MATCH_anyEPC=${enc(IDS.opaqueEpc)}`)).body);
+    const one = eventsOf((await getEvents(ref().eventsBase, `MATCH_anyEPC=${enc(IDS.opaqueEpc)}`)).body);
     expect(one).toEqual([all[7]]);
   });
 });
 
 describe("answerInDigitalLink", () => {
-  let dlRef: RunningReference;
-  beforeAll(async () => {
-    dlRef = await startReference({ dataset: fixtureDataset(), config: { answerInDigitalLink: true } });
-  });
-  afterAll(async () => {
-    await dlRef.close();
-  });
+  const dlRef = referenceForTests({ dataset: fixtureDataset(), config: { answerInDigitalLink: true } });
 
   it("rewrites EPCs, classes and locations to Digital Link form and leaves other identifiers alone", async () => {
-    const events = eventsOf((await getEvents(dlRef.eventsBase, "")).body);
+    const events = eventsOf((await getEvents(dlRef().eventsBase, "")).body);
     expect(events[0]?.epcList).toEqual([DL.itemA1, DL.itemA2]);
     expect(events[0]?.bizLocation?.id).toBe(DL.vessel);
     expect(events[2]?.quantityList?.[0]?.epcClass).toBe(DL.lot1);
     expect(events[3]?.parentID).toBe(DL.pallet);
     expect(events[7]?.epcList).toEqual([DL.itemB1, IDS.opaqueEpc]);
-    expect(dlRef.store.events[0]?.epcList).toEqual([IDS.itemA1, IDS.itemA2]);
+    expect(dlRef().store.events[0]?.epcList).toEqual([IDS.itemA1, IDS.itemA2]);
   });
 });

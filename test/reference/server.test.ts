@@ -2,7 +2,8 @@
 // cleanly.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
-import { DL, eventsOf, fixtureDataset, getEvents, getUrl } from "./events-fixture.ts";
+import { eventsOf, getEvents, getUrl } from "./events-answers.ts";
+import { DL, fixtureDataset } from "./events-fixture.ts";
 
 const started: RunningReference[] = [];
 async function start(opts: Partial<Parameters<typeof startReference>[0]> = {}): Promise<RunningReference> {
