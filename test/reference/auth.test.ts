@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { CANONICAL_DL_BASE, type Dataset, gs1CheckDigit } from "../../src/model/index.ts";
 import { AUTH_FAULTS, keyMatches, loadKeys, SECURITY_EXCEPTION } from "../../src/reference/auth/index.ts";
-import { type RunningReference, startReference } from "../../src/reference/server.ts";
+import type { RunningReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig } from "../../src/reference/types.ts";
+import { observedEvent } from "../support/events.ts";
+import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const GTIN = "0950600013435" + gs1CheckDigit("0950600013435");
@@ -21,15 +23,10 @@ const WRONG = "not-a-key-5d2e";
 
 const DATASET: Dataset = {
   events: [
-    {
-      type: "ObjectEvent",
-      eventID: "urn:uuid:00000000-0000-4000-8000-000000000001",
-      eventTime: "2024-03-01T10:00:00Z",
-      eventTimeZoneOffset: "+00:00",
-      action: "OBSERVE",
+    observedEvent("00000000-0000-4000-8000-000000000001", {
       bizStep: "shipping",
       epcList: [`${CANONICAL_DL_BASE}/01/${GTIN}/21/1`],
-    },
+    }),
   ],
   masterData: [
     {
@@ -52,50 +49,45 @@ async function get(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-async function start(opts: { keys?: string[]; faults?: string[]; config?: Partial<ReferenceConfig> } = {}) {
-  return startReference({
+interface Setup {
+  keys?: string[];
+  faults?: string[];
+  config?: Partial<ReferenceConfig>;
+}
+
+/** The reference over DATASET: with both keys, no fault and the default configuration unless `setup` says. */
+function options(setup: Setup = {}): ReferenceOptions {
+  return {
     dataset: DATASET,
-    apiKeys: opts.keys ?? KEYS,
-    faults: opts.faults ?? [],
-    config: opts.config ?? {},
-  });
+    apiKeys: setup.keys ?? KEYS,
+    faults: setup.faults ?? [],
+    config: setup.config ?? {},
+  };
 }
 
-async function using<T>(
-  opts: Parameters<typeof start>[0],
-  use: (reference: RunningReference) => Promise<T>,
-): Promise<T> {
-  const reference = await start(opts);
-  try {
-    return await use(reference);
-  } finally {
-    await reference.close();
-  }
+function using<T>(setup: Setup, use: (reference: RunningReference) => Promise<T>): Promise<T> {
+  return withReference(options(setup), use);
 }
 
-let reference: RunningReference;
-beforeAll(async () => {
-  reference = await start();
-});
-afterAll(async () => {
-  await reference.close();
-});
+const reference = referenceForTests(options());
 
 describe("the query interface checks X-API-Key (spec 5)", () => {
   it("answers a request carrying either valid key", async () => {
     for (const key of KEYS) {
-      expect((await get(`${reference.eventsBase}/events`, { "X-API-Key": key })).status).toBe(200);
+      expect((await get(`${reference().eventsBase}/events`, { "X-API-Key": key })).status).toBe(200);
     }
   });
 
   it("accepts the header name in any casing", async () => {
     for (const name of ["X-API-Key", "x-api-key", "X-API-KEY", "x-Api-kEY"]) {
-      expect((await get(`${reference.eventsBase}/events`, { [name]: KEYS[0] ?? "" })).status, name).toBe(200);
+      expect((await get(`${reference().eventsBase}/events`, { [name]: KEYS[0] ?? "" })).status, name).toBe(
+        200,
+      );
     }
   });
 
   it("refuses a missing key with 401 problem+json and a challenge", async () => {
-    const res = await get(`${reference.eventsBase}/events`);
+    const res = await get(`${reference().eventsBase}/events`);
     expect(res.status).toBe(401);
     expect(res.type).toBe("application/problem+json");
     expect(JSON.parse(res.text)).toMatchObject({ status: 401, type: SECURITY_EXCEPTION });
@@ -105,7 +97,7 @@ describe("the query interface checks X-API-Key (spec 5)", () => {
   it("refuses a wrong key, a truncated key and an extended key, and never echoes a key", async () => {
     const first = KEYS[0] ?? "";
     for (const key of [WRONG, first.slice(0, -1), `${first}x`, ""]) {
-      const res = await get(`${reference.eventsBase}/events`, { "X-API-Key": key });
+      const res = await get(`${reference().eventsBase}/events`, { "X-API-Key": key });
       expect(res.status, key).toBe(401);
       expect(res.type).toBe("application/problem+json");
       for (const secret of [...KEYS, WRONG]) expect(res.text).not.toContain(secret);
@@ -114,7 +106,7 @@ describe("the query interface checks X-API-Key (spec 5)", () => {
 
   it("does not take the key from the query string", async () => {
     for (const name of ["X-API-Key", "x-api-key", "api_key", "apiKey"]) {
-      const url = `${reference.eventsBase}/events?${name}=${encodeURIComponent(KEYS[0] ?? "")}`;
+      const url = `${reference().eventsBase}/events?${name}=${encodeURIComponent(KEYS[0] ?? "")}`;
       expect((await get(url)).status, name).toBe(401);
     }
   });
@@ -169,27 +161,20 @@ describe("the resolver and master data check keys only when configured (spec 5.6
   const paths = [`/01/${GTIN}?linkType=linkset`, `/masterdata/01/${GTIN}`];
 
   it("are public by default even when the query interface has keys", async () => {
-    for (const p of paths) expect((await get(`${reference.resolverBase}${p}`)).status, p).toBe(200);
+    for (const p of paths) expect((await get(`${reference().resolverBase}${p}`)).status, p).toBe(200);
   });
 
   for (const resolverPort of [undefined, 0]) {
     it(`check the key with authOnResolver (resolver ${resolverPort === undefined ? "shared" : "own"} port)`, async () => {
-      const reference = await startReference({
-        dataset: DATASET,
-        apiKeys: KEYS,
-        resolverPort,
-        config: { authOnResolver: true },
-      });
-      try {
+      const setup = { ...options({ config: { authOnResolver: true } }), resolverPort };
+      await withReference(setup, async (guarded) => {
         for (const p of paths) {
-          const url = `${reference.resolverBase}${p}`;
+          const url = `${guarded.resolverBase}${p}`;
           expect((await get(url)).status, p).toBe(401);
           expect((await get(url, { "X-API-Key": WRONG })).status, p).toBe(401);
           expect((await get(url, { "x-api-key": KEYS[1] ?? "" })).status, p).toBe(200);
         }
-      } finally {
-        await reference.close();
-      }
+      });
     });
   }
 });
@@ -267,7 +252,7 @@ describe("auth faults: each changes the behaviour it names", () => {
   for (const [fault, shows] of Object.entries(observe)) {
     it(`${fault}: the defect shows with the fault on and not without it`, async () => {
       expect(await using({ faults: [fault] }, shows)).toBe(true);
-      expect(await shows(reference)).toBe(false);
+      expect(await shows(reference())).toBe(false);
     });
   }
 

@@ -3,14 +3,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request } from "undici";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { createValidators } from "../../src/definition/index.ts";
 import { readMasterData, schemaShape } from "../../src/harness/assertions/master-data.ts";
 import { CANONICAL_DL_BASE, type Dataset, gs1CheckDigit } from "../../src/model/index.ts";
 import { GS1_VOC_CONTEXT, MASTERDATA_FAULTS, variantDocument } from "../../src/reference/masterdata/index.ts";
 import { linkTypeUri } from "../../src/reference/resolver/index.ts";
-import { type RunningReference, startReference } from "../../src/reference/server.ts";
+import { observedEvent } from "../support/events.ts";
+import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const withCheck = (body: string) => body + gs1CheckDigit(body);
@@ -63,12 +64,7 @@ const ORGANIZATION = {
 
 const DATASET: Dataset = {
   events: [
-    {
-      type: "ObjectEvent",
-      eventID: "urn:uuid:00000000-0000-4000-8000-000000000001",
-      eventTime: "2024-03-01T10:00:00Z",
-      eventTimeZoneOffset: "+00:00",
-      action: "OBSERVE",
+    observedEvent("00000000-0000-4000-8000-000000000001", {
       bizStep: "shipping",
       epcList: [`${CANONICAL_DL_BASE}/00/${SSCC}`],
       bizLocation: { id: `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}` },
@@ -86,7 +82,7 @@ const DATASET: Dataset = {
       ],
       "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${PGLN_OWNER}`,
       "cbvmda:informationProvider": { "@id": `${CANONICAL_DL_BASE}/417/${PGLN_PROVIDER}` },
-    },
+    }),
   ],
   masterData: [PRODUCT, PRODUCT_UNLISTED, PLACE, ORGANIZATION],
 };
@@ -108,22 +104,12 @@ async function followMasterData(base: string, dlPath: string) {
   return get(href);
 }
 
-async function withReference<T>(faults: string[], use: (base: string) => Promise<T>): Promise<T> {
-  const reference = await startReference({ dataset: DATASET, faults });
-  try {
-    return await use(reference.resolverBase);
-  } finally {
-    await reference.close();
-  }
+/** Runs `use` with the resolver base of a reference over DATASET started with `options` besides. */
+function withResolver<T>(options: Partial<ReferenceOptions>, use: (base: string) => Promise<T>): Promise<T> {
+  return withReference({ dataset: DATASET, ...options }, (reference) => use(reference.resolverBase));
 }
 
-let reference: RunningReference;
-beforeAll(async () => {
-  reference = await startReference({ dataset: DATASET });
-});
-afterAll(async () => {
-  await reference.close();
-});
+const reference = referenceForTests({ dataset: DATASET });
 
 describe("master data documents (spec 2.2)", () => {
   const cases: [string, Record<string, unknown>][] = [
@@ -133,7 +119,7 @@ describe("master data documents (spec 2.2)", () => {
   ];
   for (const [dlPath, loaded] of cases) {
     it(`the masterData link of ${dlPath} answers its ${String(loaded["@type"])} as JSON-LD, as loaded`, async () => {
-      const res = await followMasterData(reference.resolverBase, dlPath);
+      const res = await followMasterData(reference().resolverBase, dlPath);
       expect(res.status).toBe(200);
       expect(res.type).toBe("application/ld+json");
       expect(res.json()).toEqual(loaded);
@@ -141,7 +127,7 @@ describe("master data documents (spec 2.2)", () => {
   }
 
   it("gives a document loaded without @context the GS1 Web Vocabulary context", async () => {
-    const doc = (await followMasterData(reference.resolverBase, `/01/${GTIN_OTHER}`)).json();
+    const doc = (await followMasterData(reference().resolverBase, `/01/${GTIN_OTHER}`)).json();
     expect(doc["@context"]).toEqual(GS1_VOC_CONTEXT);
     expect(GS1_VOC_CONTEXT["@vocab"]).toBe("https://gs1.org/voc/");
     expect(GS1_VOC_CONTEXT.gs1).toBe(GS1_VOC_CONTEXT["@vocab"]);
@@ -157,7 +143,7 @@ describe("master data documents (spec 2.2)", () => {
       `/417/${PGLN}`,
     ];
     for (const dlPath of dlPaths) {
-      const doc = (await followMasterData(reference.resolverBase, dlPath)).json();
+      const doc = (await followMasterData(reference().resolverBase, dlPath)).json();
       const type = doc["@type"] as "gs1:Organization" | "gs1:Place" | "gs1:Product";
       expect(validateMasterData(type, doc), dlPath).toEqual({ valid: true, errors: [] });
     }
@@ -171,12 +157,12 @@ describe("master data documents (spec 2.2)", () => {
     };
     const listed = definition.components.schemas.Product.properties.productClassification["x-std-values"];
     expect(listed).not.toContain(PRODUCT_UNLISTED.productClassification);
-    const doc = (await followMasterData(reference.resolverBase, `/01/${GTIN_OTHER}`)).json();
+    const doc = (await followMasterData(reference().resolverBase, `/01/${GTIN_OTHER}`)).json();
     expect(doc.productClassification).toBe(PRODUCT_UNLISTED.productClassification);
   });
 
   it("generates a gs1:Place for a GLN that only events name", async () => {
-    const res = await followMasterData(reference.resolverBase, `/414/${GLN_EVENTS_ONLY}`);
+    const res = await followMasterData(reference().resolverBase, `/414/${GLN_EVENTS_ONLY}`);
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       "@context": GS1_VOC_CONTEXT,
@@ -187,10 +173,10 @@ describe("master data documents (spec 2.2)", () => {
   });
 
   it("generates master data for the places and parties of source and destination lists and party fields", async () => {
-    const source = await followMasterData(reference.resolverBase, `/414/${GLN_SOURCE}`);
+    const source = await followMasterData(reference().resolverBase, `/414/${GLN_SOURCE}`);
     expect(source.json()).toMatchObject({ "@type": "gs1:Place", globalLocationNumber: GLN_SOURCE });
     for (const pgln of [PGLN_DESTINATION, PGLN_OWNER, PGLN_PROVIDER]) {
-      const res = await followMasterData(reference.resolverBase, `/417/${pgln}`);
+      const res = await followMasterData(reference().resolverBase, `/417/${pgln}`);
       expect(res.status).toBe(200);
       expect(res.json()).toEqual({
         "@context": GS1_VOC_CONTEXT,
@@ -209,7 +195,7 @@ describe("master data documents (spec 2.2)", () => {
   ];
   for (const [url, status] of refused) {
     it(`${url} is ${status} problem+json`, async () => {
-      const res = await get(`${reference.resolverBase}${url}`);
+      const res = await get(`${reference().resolverBase}${url}`);
       expect(res.status).toBe(status);
       expect(res.type).toBe("application/problem+json");
       expect(res.json().status).toBe(status);
@@ -245,20 +231,20 @@ describe("master data faults: each changes the behaviour it names", () => {
 
   for (const [fault, shows] of Object.entries(observe)) {
     it(`${fault}: the defect shows with the fault on and not without it`, async () => {
-      expect(await withReference([fault], shows)).toBe(true);
-      expect(await shows(reference.resolverBase)).toBe(false);
+      expect(await withResolver({ faults: [fault] }, shows)).toBe(true);
+      expect(await shows(reference().resolverBase)).toBe(false);
     });
   }
 
   it("md-wrong-type-organization leaves products and places typed as loaded", async () => {
-    await withReference(["md-wrong-type-organization"], async (base) => {
+    await withResolver({ faults: ["md-wrong-type-organization"] }, async (base) => {
       expect((await followMasterData(base, `/01/${GTIN}`)).json()["@type"]).toBe("gs1:Product");
       expect((await followMasterData(base, `/414/${GLN}`)).json()["@type"]).toBe("gs1:Place");
     });
   });
 
   it("md-classification-not-string gives distinct values distinct numbers and leaves places alone", async () => {
-    await withReference(["md-classification-not-string"], async (base) => {
+    await withResolver({ faults: ["md-classification-not-string"] }, async (base) => {
       const a = (await followMasterData(base, `/01/${GTIN}`)).json().productClassification;
       const b = (await followMasterData(base, `/01/${GTIN_OTHER}`)).json().productClassification;
       expect(a).not.toBe(b);
@@ -278,7 +264,7 @@ describe("the jsonld-variant configuration: the same master data written another
   ];
 
   it("serves an @graph with full IRIs, a gs1: prefix for https://gs1.org/voc/ and language-tagged names", async () => {
-    await withVariant(async (base) => {
+    await withResolver({ config: { jsonLdVariant: true } }, async (base) => {
       const doc = (await followMasterData(base, `/417/${PGLN}`)).json();
       expect(doc["@context"]).toEqual({
         gs1: "https://gs1.org/voc/",
@@ -299,10 +285,10 @@ describe("the jsonld-variant configuration: the same master data written another
   });
 
   it("every document reads, through a JSON-LD processor, as the graph the compact form states", async () => {
-    await withVariant(async (base) => {
+    await withResolver({ config: { jsonLdVariant: true } }, async (base) => {
       for (const [dlPath, type] of dlPaths) {
         const variant = (await followMasterData(base, dlPath)).json();
-        const compact = (await followMasterData(reference.resolverBase, dlPath)).json();
+        const compact = (await followMasterData(reference().resolverBase, dlPath)).json();
         expect(variant, dlPath).not.toEqual(compact);
         const [a, b] = await Promise.all([readMasterData(variant), readMasterData(compact)]);
         if (a.kind !== "read" || b.kind !== "read") throw new Error(`${dlPath} was not read as JSON-LD`);
@@ -321,12 +307,3 @@ describe("the jsonld-variant configuration: the same master data written another
     expect(variantDocument(own)).toBe(own);
   });
 });
-
-async function withVariant<T>(use: (base: string) => Promise<T>): Promise<T> {
-  const variant = await startReference({ dataset: DATASET, config: { jsonLdVariant: true } });
-  try {
-    return await use(variant.resolverBase);
-  } finally {
-    await variant.close();
-  }
-}

@@ -30,6 +30,7 @@ import {
 import { isOwnKey, ownIdentifiers } from "../../src/reference/resolver/own.ts";
 import { DEFAULT_CONFIG, startReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig, ReferenceContext } from "../../src/reference/types.ts";
+import { observedEvent } from "../support/events.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SHARED = path.resolve(ROOT, "../shared");
@@ -54,26 +55,15 @@ const SERIAL_B_DL = `${CANONICAL_DL_BASE}/01/${GTIN_B}/21/777`;
 
 const CONTEXT = { "@vocab": "https://gs1.org/voc/", gs1: "https://gs1.org/voc/" };
 
-function event(id: string, fields: Partial<EpcisEvent>): EpcisEvent {
-  return {
-    type: "ObjectEvent",
-    eventID: `urn:uuid:${id}`,
-    eventTime: "2024-03-01T10:00:00Z",
-    eventTimeZoneOffset: "+00:00",
-    action: "OBSERVE",
-    ...fields,
-  };
-}
-
 const DATASET: Dataset = {
   events: [
-    event("00000000-0000-4000-8000-000000000001", {
+    observedEvent("00000000-0000-4000-8000-000000000001", {
       action: "ADD",
       bizStep: "commissioning",
       epcList: [SERIAL_URN],
       bizLocation: { id: "urn:epc:id:sgln:9506000.00001.0" },
     }),
-    event("00000000-0000-4000-8000-000000000002", {
+    observedEvent("00000000-0000-4000-8000-000000000002", {
       type: "AggregationEvent",
       action: "ADD",
       bizStep: "packing",
@@ -626,13 +616,13 @@ const OTHER_GLN = withCheck("401234500017");
 const OTHER_GTIN = withCheck("1401234500016");
 const OWNED: Dataset = {
   events: [
-    event("00000000-0000-4000-8000-00000000000a", {
+    observedEvent("00000000-0000-4000-8000-00000000000a", {
       epcList: [`${CANONICAL_DL_BASE}/01/${OTHER_GTIN}/21/5`],
       bizLocation: { id: `${CANONICAL_DL_BASE}/414/${OTHER_GLN}` },
       "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${OWN_PGLN}`,
       "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${OTHER_PGLN}`,
     }),
-    event("00000000-0000-4000-8000-00000000000b", {
+    observedEvent("00000000-0000-4000-8000-00000000000b", {
       type: "AggregationEvent",
       action: "ADD",
       parentID: `${CANONICAL_DL_BASE}/00/${OWN_SSCC}`,
@@ -659,7 +649,7 @@ describe("the sender's own identifiers", () => {
   it("a party GLN with trailing zeros in its prefix still gives at least six digits", () => {
     const party = withCheck("950000000000");
     const own = ownIdentifiers([
-      event("c", { "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${party}` }),
+      observedEvent("c", { "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${party}` }),
     ]);
     expect(own.prefix).toBe("950000");
   });
