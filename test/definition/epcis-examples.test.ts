@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createValidators, REPO_ROOT, type Validators } from "../../src/definition/index.ts";
+import { createValidators, type Validators } from "../../src/definition/index.ts";
+import { EPCIS_EXAMPLES, filesUnder } from "../support/examples.ts";
 
-const EXAMPLES = path.resolve(REPO_ROOT, "../shared/epcis/examples");
-const GS1 = path.join(EXAMPLES, "gs1/JSON");
-const INVALID = path.join(EXAMPLES, "openepcis/Capture/Invalid");
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(suffix))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
+const GS1 = path.join(EPCIS_EXAMPLES, "gs1/JSON");
+const INVALID = path.join(EPCIS_EXAMPLES, "openepcis/Capture/Invalid");
 
 interface EpcisDoc {
   type?: string;

@@ -58,6 +58,12 @@ function without(obj: Obj, key: string): Obj {
   return rest;
 }
 
+/** `module` refuses an event whose farmed product's ilmd lacks `key`, and one where `key` is empty. */
+function expectFarmIlmdRefusedWithout(module: string, key: string): void {
+  expect(v.validateModule(module, event({ ilmd: without(farmIlmd(), key) })).valid).toBe(false);
+  expect(v.validateModule(module, event({ ilmd: farmIlmd({ [key]: "" }) })).valid).toBe(false);
+}
+
 const negative = (name: string): Obj =>
   JSON.parse(readFileSync(path.join(NEGATIVE, name), "utf8")).epcisBody.eventList[0];
 
@@ -105,10 +111,7 @@ describe("module seafood: every event names its parties, an event with ilmd the 
 
   it.each(["cbvmda:lotNumber", "cbvmda:productionMethodForFishAndSeafoodCode"])(
     "refuses ilmd without %s",
-    (key) => {
-      expect(v.validateModule("seafood", event({ ilmd: without(farmIlmd(), key) })).valid).toBe(false);
-      expect(v.validateModule("seafood", event({ ilmd: farmIlmd({ [key]: "" }) })).valid).toBe(false);
-    },
+    (key) => expectFarmIlmdRefusedWithout("seafood", key),
   );
 
   it("refuses the GDST negative example without a lot number", () => {
@@ -178,10 +181,7 @@ describe("module aquaculture: a farmed product names its method and broodstock s
 
   it.each(["gdst:aquacultureMethod", "gdst:broodstockSource"])(
     "refuses a farmed product without %s, or with it empty",
-    (key) => {
-      expect(v.validateModule("aquaculture", event({ ilmd: without(farmIlmd(), key) })).valid).toBe(false);
-      expect(v.validateModule("aquaculture", event({ ilmd: farmIlmd({ [key]: "" }) })).valid).toBe(false);
-    },
+    (key) => expectFarmIlmdRefusedWithout("aquaculture", key),
   );
 
   it("refuses the GDST negative example without an aquaculture method, and only for that", () => {

@@ -12,24 +12,16 @@ import {
   type Validators,
 } from "../../src/definition/index.ts";
 import { runNode, tempDir } from "../support/cli.ts";
-
-const EXAMPLES = path.resolve(REPO_ROOT, "../shared/epcis/examples");
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(suffix))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
+import { EPCIS_EXAMPLES, filesUnder } from "../support/examples.ts";
 
 /** Every published example and invalid capture document, and each of their events. */
 function documents(): { name: string; doc: unknown; events: unknown[] }[] {
-  return [...filesUnder(EXAMPLES, ".jsonld"), ...filesUnder(EXAMPLES, ".json")].map((file) => {
+  return [...filesUnder(EPCIS_EXAMPLES, ".jsonld"), ...filesUnder(EPCIS_EXAMPLES, ".json")].map((file) => {
     const doc = JSON.parse(readFileSync(file, "utf8")) as {
       epcisBody?: { eventList?: unknown[]; queryResults?: { resultsBody?: { eventList?: unknown[] } } };
     };
     const events = doc.epcisBody?.eventList ?? doc.epcisBody?.queryResults?.resultsBody?.eventList ?? [];
-    return { name: path.relative(EXAMPLES, file), doc, events };
+    return { name: path.relative(EPCIS_EXAMPLES, file), doc, events };
   });
 }
 
@@ -80,7 +72,7 @@ async function verdictsInProcess(dir: string): Promise<string> {
   const script = `
     const { createValidators } = await import(${JSON.stringify(source)});
     const v = await createValidators({ network: false, validatorCache: ${JSON.stringify(dir)} });
-    const examples = ${JSON.stringify(filesUnder(EXAMPLES, ".jsonld"))};
+    const examples = ${JSON.stringify(filesUnder(EPCIS_EXAMPLES, ".jsonld"))};
     const { readFileSync } = await import("node:fs");
     const out = examples.map((f) => v.validateEpcisDocument(JSON.parse(readFileSync(f, "utf8"))));
     out.push(v.validateLinkset({}), v.validateLinkset({ linkset: [] }));
