@@ -48,27 +48,22 @@ function toDigitalLink(elements: DigitalLinkElement[]): string | undefined {
   return isDigitalLink(uri) ? uri : undefined;
 }
 
+/** The GTIN of an sgtin or lgtin URN and the part after it, decoded: its serial (AI 21) or its lot (AI 10). */
+function gtinAndPart(m: RegExpExecArray, ai: "21" | "10"): DigitalLinkElement[] | undefined {
+  const [, cp = "", ir = "", encoded = ""] = m;
+  const value = decodeUrnPart(encoded);
+  if (!prefixFits(cp, ir, 13) || value === undefined) return undefined;
+  return [
+    { ai: "01", value: gtinFrom(cp, ir) },
+    { ai, value },
+  ];
+}
+
 function urnElements(urn: string): DigitalLinkElement[] | undefined {
   let m = SGTIN.exec(urn);
-  if (m) {
-    const [, cp = "", ir = "", ser = ""] = m;
-    const serial = decodeUrnPart(ser);
-    if (!prefixFits(cp, ir, 13) || serial === undefined) return undefined;
-    return [
-      { ai: "01", value: gtinFrom(cp, ir) },
-      { ai: "21", value: serial },
-    ];
-  }
+  if (m) return gtinAndPart(m, "21");
   m = LGTIN.exec(urn);
-  if (m) {
-    const [, cp = "", ir = "", lotPart = ""] = m;
-    const lot = decodeUrnPart(lotPart);
-    if (!prefixFits(cp, ir, 13) || lot === undefined) return undefined;
-    return [
-      { ai: "01", value: gtinFrom(cp, ir) },
-      { ai: "10", value: lot },
-    ];
-  }
+  if (m) return gtinAndPart(m, "10");
   m = GTIN_PATTERN.exec(urn);
   if (m) {
     const [, cp = "", ir = ""] = m;
