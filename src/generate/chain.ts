@@ -79,28 +79,16 @@ class ChainWriter {
   }
 
   id(forms: IdForms): string {
-    switch (this.ctx.shape.epcForm) {
-      case "urn":
-        return forms.urn;
-      case "dl":
-        return forms.dl;
-      default:
-        return this.rng.chance(0.5) ? forms.urn : forms.dl;
-    }
+    const form = this.ctx.shape.epcForm;
+    if (form === "mixed") return this.rng.chance(0.5) ? forms.urn : forms.dl;
+    return forms[form];
   }
 
   private bizStep(bare: string): string {
     const forms = bizStepForms(bare);
-    switch (this.ctx.shape.bizStepForm) {
-      case "short":
-        return forms.short;
-      case "urn":
-        return forms.urn;
-      case "web":
-        return forms.webUri;
-      default:
-        return this.rng.chance(0.5) ? forms.short : forms.webUri;
-    }
+    const form = this.ctx.shape.bizStepForm;
+    if (form === "mixed") return this.rng.chance(0.5) ? forms.short : forms.webUri;
+    return form === "web" ? forms.webUri : forms[form];
   }
 
   ids(instances: readonly KeyedValue[]): string[] {

@@ -12,37 +12,34 @@ function address(a: PostalAddress): Record<string, string> {
   return { "@type": "gs1:PostalAddress", ...a };
 }
 
+/** A document of GS1 Web Vocabulary `type` about the Digital Link `id`, under the inline context. */
+function vocabularyDocument(type: string, id: string, members: Record<string, unknown>): MasterDataDocument {
+  return { "@context": { ...GS1_VOCABULARY_CONTEXT }, "@type": type, "@id": id, ...members };
+}
+
 export function organizationDocument(p: Party): MasterDataDocument {
-  return {
-    "@context": { ...GS1_VOCABULARY_CONTEXT },
-    "@type": "gs1:Organization",
-    "@id": p.id.dl,
+  return vocabularyDocument("gs1:Organization", p.id.dl, {
     organizationName: p.name,
     globalLocationNumber: p.pgln,
     address: address(p.address),
-  };
+  });
 }
 
 export function placeDocument(s: Site): MasterDataDocument {
-  return {
-    "@context": { ...GS1_VOCABULARY_CONTEXT },
-    "@type": "gs1:Place",
-    "@id": s.id.dl,
+  return vocabularyDocument("gs1:Place", s.id.dl, {
     name: s.name,
     globalLocationNumber: s.gln,
     address: address(s.address),
     locationClassification: s.classification,
-  };
+  });
 }
 
 export function productDocument(i: TradeItem): MasterDataDocument {
-  return {
-    "@context": { ...GS1_VOCABULARY_CONTEXT },
-    "@type": "gs1:Product",
-    "@id": formatDigitalLink(CANONICAL_DL_BASE, [{ ai: "01", value: i.gtin }]),
+  const id = formatDigitalLink(CANONICAL_DL_BASE, [{ ai: "01", value: i.gtin }]);
+  return vocabularyDocument("gs1:Product", id, {
     gtin: i.gtin,
     productName: i.name,
     brandName: i.brand,
     productClassification: i.classification,
-  };
+  });
 }
