@@ -1,7 +1,6 @@
 // The reference on a thread of its own (src/reference/thread.ts) serves what startReference serves in the caller's
 // thread, refuses to start in startReference's own words, and ends its thread when closed.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { threadEntry } from "../../scripts/compiled.js";
@@ -9,7 +8,7 @@ import { type EarlyThread, startEarlyThread, startGatedThread } from "../../scri
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
 import { type ReferenceThread, startReferenceThread, type ThreadStart } from "../../src/reference/thread.ts";
-import { REPO_ROOT } from "../support/cli.ts";
+import { REPO_ROOT, withTempDir } from "../support/cli.ts";
 
 const KEY = "thread-test-key";
 const SEED = 7;
@@ -80,15 +79,12 @@ describe("the reference on a thread", () => {
 
   test("serves a dataset it is given as the one it generates from the same seed", async () => {
     const dataset = generateDataset({ seed: SEED, events: EVENTS });
-    const given = startReferenceThread({ ...start(), data: { dataset } }, WORKER);
-    try {
+    await withThread({ ...start(), data: { dataset } }, WORKER, undefined, async (given) => {
       const { eventsBase } = await given.ready;
       const served = await events(eventsBase, "");
       expect(served.list).toHaveLength(EVENTS);
       expect(served).toEqual(await events(threadedBase, ""));
-    } finally {
-      await given.close();
-    }
+    });
   });
 
   test("refuses a key it did not issue", async () => {
@@ -124,8 +120,7 @@ describe("the reference on a thread", () => {
   });
 
   test("closed after its thread ended by itself, closes at once", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-thread-"));
-    try {
+    await withTempDir("thread", async (dir) => {
       // A thread that says it listens and then ends, as one an uncaught error ended would.
       const file = path.join(dir, "ends.mjs");
       await writeFile(
@@ -138,9 +133,7 @@ describe("the reference on a thread", () => {
       await reference.ready;
       await new Promise((resolve) => setTimeout(resolve, 200));
       await expect(reference.close()).resolves.toBeUndefined();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -150,10 +143,22 @@ const exited = (worker: { once(event: "exit", listener: () => void): unknown }) 
 
 /** A start of `file`'s code offered `early`: it must leave the early thread and serve from a thread of its own. */
 async function expectOwnThread(file: string, early: EarlyThread | undefined): Promise<void> {
-  const reference = startReferenceThread(start(5), file, early);
-  try {
+  await withThread(start(5), file, early, async (reference) => {
     expect(early?.taken).toBe(false);
     await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
+  });
+}
+
+/** Starts a reference thread on `file`'s code (offered `early`), runs `use` with it, and closes it whatever happens. */
+async function withThread(
+  threadStart: ThreadStart,
+  file: string,
+  early: EarlyThread | undefined,
+  use: (reference: ReferenceThread) => Promise<void>,
+): Promise<void> {
+  const reference = startReferenceThread(threadStart, file, early);
+  try {
+    await use(reference);
   } finally {
     await reference.close();
   }
@@ -179,8 +184,7 @@ describe("a thread started early, before the command knows its options", () => {
     const early = startEarlyThread(REPO_ROOT, ["run", "--seed", "7"]);
     expect(early?.file).toBe(BUNDLED_WORKER);
     const ended = exited(early!.worker);
-    const reference = startReferenceThread(start(12), BUNDLED_WORKER, early);
-    try {
+    await withThread(start(12), BUNDLED_WORKER, early, async (reference) => {
       expect(early!.taken).toBe(true);
       // Taken, it is the run's to close: ending the early thread no longer ends it.
       early!.end();
@@ -188,9 +192,7 @@ describe("a thread started early, before the command knows its options", () => {
       const served = await events(eventsBase, "");
       expect(served.status).toBe(200);
       expect(served.list).toHaveLength(12);
-    } finally {
-      await reference.close();
-    }
+    });
     await ended;
   });
 
@@ -201,15 +203,12 @@ describe("a thread started early, before the command knows its options", () => {
     early!.awaitLoaded(60_000);
     expect(early!.loaded).toBe(true);
     expect(early!.running).toBe(false);
-    const reference = startReferenceThread(start(3), BUNDLED_WORKER, early);
-    try {
+    await withThread(start(3), BUNDLED_WORKER, early, async (reference) => {
       early!.awaitRunning(60_000);
       expect(early!.running).toBe(true);
       const { eventsBase } = await reference.ready;
       expect((await events(eventsBase, "")).list).toHaveLength(3);
-    } finally {
-      await reference.close();
-    }
+    });
     await ended;
   });
 
@@ -232,8 +231,7 @@ describe("a thread started early, before the command knows its options", () => {
   });
 
   test("its first code loads the modules on its list and says so before the thread's own file runs", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-gated-"));
-    try {
+    await withTempDir("gated", async (dir) => {
       // A file that tells what was loaded by the time it ran, and whether the gate said so already; it imports
       // nothing that loads zlib.
       const file = path.join(dir, "tell.mjs");
@@ -256,15 +254,12 @@ describe("a thread started early, before the command knows its options", () => {
       expect(await told(["node:zlib"])).toEqual({ zlib: true, loaded: 1 });
       // Without it on the list, the thread never loads zlib: the first answer is the list's doing.
       expect(await told([])).toEqual({ zlib: false, loaded: 1 });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test("is not taken from the moment it fails to load, though it has not exited yet", async () => {
     // A folder without a bundle: the early thread's code is missing, so the thread fails as it loads.
-    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-early-"));
-    try {
+    await withTempDir("early", async (dir) => {
       const early = startEarlyThread(dir, ["run"]);
       const ended = exited(early!.worker);
       // Its 'error' comes a turn before its 'exit': a start asked for in between must not take it.
@@ -278,9 +273,7 @@ describe("a thread started early, before the command knows its options", () => {
       });
       expect(taken).toBe(false);
       await ended;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test("is not taken once it has ended", async () => {

@@ -65,3 +65,13 @@ export async function tempDir(label: string): Promise<{ dir: string; remove(): P
   const dir = await mkdtemp(path.join(os.tmpdir(), `tracecheck-test-${label}-`));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** Runs `use` in a fresh temporary directory, removed afterwards whatever happens. */
+export async function withTempDir<T>(label: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const { dir, remove } = await tempDir(label);
+  try {
+    return await use(dir);
+  } finally {
+    await remove();
+  }
+}
