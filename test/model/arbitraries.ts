@@ -4,7 +4,7 @@ import { bizStepForms, CBV_BIZSTEPS } from "../../src/model/bizstep.ts";
 import { gs1CheckDigit } from "../../src/model/check-digit.ts";
 import { digitalLinkToEpcUrn } from "../../src/model/identifiers.ts";
 import { addUnits, formatInstant } from "../../src/model/instant.ts";
-import type { EpcisEvent, EventQuery, Instant } from "../../src/model/types.ts";
+import type { EpcisEvent, EventQuery, Instant, QueryParameter } from "../../src/model/types.ts";
 
 export const digits = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
@@ -77,12 +77,16 @@ function eitherForm(dl: string, cpLength: number): fc.Arbitrary<string> {
   return urn === undefined ? fc.constant(dl) : fc.constantFrom(dl, urn);
 }
 
+/** The Digital Link of one of the pool's GTINs with one of `values` under `ai` (21 a serial, 10 a lot). */
+const gtinWithArb = (p: Pool, ai: "21" | "10", values: string[]): fc.Arbitrary<string> =>
+  fc
+    .record({ g: fc.constantFrom(...p.gtins), v: fc.constantFrom(...values) })
+    .map(({ g, v }) => `${DL}/01/${g}/${ai}/${enc(v)}`);
+
 export const epcArb = (p: Pool): fc.Arbitrary<string> =>
   fc
     .oneof(
-      fc
-        .record({ g: fc.constantFrom(...p.gtins), s: fc.constantFrom(...p.serials) })
-        .map(({ g, s }) => `${DL}/01/${g}/21/${enc(s)}`),
+      gtinWithArb(p, "21", p.serials),
       fc.constantFrom(...p.ssccs).map((s) => `${DL}/00/${s}`),
     )
     .chain((dl) => eitherForm(dl, p.cpLength));
@@ -90,9 +94,7 @@ export const epcArb = (p: Pool): fc.Arbitrary<string> =>
 export const classArb = (p: Pool): fc.Arbitrary<string> =>
   fc
     .oneof(
-      fc
-        .record({ g: fc.constantFrom(...p.gtins), l: fc.constantFrom(...p.lots) })
-        .map(({ g, l }) => `${DL}/01/${g}/10/${enc(l)}`),
+      gtinWithArb(p, "10", p.lots),
       fc.constantFrom(...p.gtins).map((g) => `${DL}/01/${g}`),
     )
     .chain((dl) => eitherForm(dl, p.cpLength));
@@ -159,19 +161,46 @@ export const eventsArb = (p: Pool) =>
 const listArb = (values: fc.Arbitrary<string>) =>
   fc.option(fc.array(values, { maxLength: 3 }), { nil: undefined });
 
+/** Where the values of each list parameter come from. */
+export interface ListValueArbs {
+  epc: fc.Arbitrary<string>;
+  epcClass: fc.Arbitrary<string>;
+  bizStep: fc.Arbitrary<string>;
+  location: fc.Arbitrary<string>;
+}
+
+/**
+ * An arbitrary for each of the nine parameters of spec 4.1, in order: `time` for the four bounds, and `list` of
+ * the given values for the five lists (transformation ids from a fixed few).
+ */
+export function parameterArbs<T, L>(
+  time: fc.Arbitrary<T>,
+  list: (values: fc.Arbitrary<string>) => fc.Arbitrary<L>,
+  values: ListValueArbs,
+): Record<QueryParameter, fc.Arbitrary<T | L>> {
+  return {
+    LT_recordTime: time,
+    GE_recordTime: time,
+    LT_eventTime: time,
+    GE_eventTime: time,
+    MATCH_anyEPC: list(values.epc),
+    MATCH_anyEPCClass: list(values.epcClass),
+    EQ_bizStep: list(values.bizStep),
+    EQ_transformationID: list(fc.constantFrom("urn:uuid:t-1", "urn:uuid:t-2", "T-1")),
+    EQ_bizLocation: list(values.location),
+  };
+}
+
 export const queryArb = (p: Pool): fc.Arbitrary<EventQuery> =>
   fc
-    .record({
-      LT_recordTime: optionalTimeArb(p),
-      GE_recordTime: optionalTimeArb(p),
-      LT_eventTime: optionalTimeArb(p),
-      GE_eventTime: optionalTimeArb(p),
-      MATCH_anyEPC: listArb(epcArb(p)),
-      MATCH_anyEPCClass: listArb(classArb(p)),
-      EQ_bizStep: listArb(bizStepArb),
-      EQ_transformationID: listArb(fc.constantFrom("urn:uuid:t-1", "urn:uuid:t-2", "T-1")),
-      EQ_bizLocation: listArb(locationArb(p)),
-    })
+    .record(
+      parameterArbs(optionalTimeArb(p), listArb, {
+        epc: epcArb(p),
+        epcClass: classArb(p),
+        bizStep: bizStepArb,
+        location: locationArb(p),
+      }),
+    )
     .map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as EventQuery);
 
 export const idsOf = (events: readonly EpcisEvent[]): string[] => events.map((e) => e.eventID ?? "");

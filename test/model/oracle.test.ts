@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { indexedOracle, matchesQuery, runOracle } from "../../src/model/oracle.ts";
 import { PerArray } from "../../src/model/oracle-index.ts";
-import { type EpcisEvent, type EventQuery, LIST_PARAMETERS } from "../../src/model/types.ts";
+import {
+  type EpcisEvent,
+  type EventQuery,
+  LIST_PARAMETERS,
+  QUERY_PARAMETERS,
+} from "../../src/model/types.ts";
 import {
   bizStepArb,
   classArb,
@@ -12,6 +17,7 @@ import {
   idsOf,
   locationArb,
   type Pool,
+  parameterArbs,
   poolArb,
   queryArb,
   timeArb,
@@ -276,20 +282,15 @@ const mixedEventsArb = (p: Pool) =>
 const values = <T>(arb: fc.Arbitrary<T>) => fc.array(arb, { minLength: 1, maxLength: 3 });
 // One to three parameters, so that most queries select some events but not all.
 const oddQueryArb = (p: Pool): fc.Arbitrary<EventQuery> => {
-  const parameters: Record<string, fc.Arbitrary<string | string[]>> = {
-    LT_recordTime: timeArb(p),
-    GE_recordTime: timeArb(p),
-    LT_eventTime: timeArb(p),
-    GE_eventTime: timeArb(p),
-    MATCH_anyEPC: values(epcArb(p)),
-    MATCH_anyEPCClass: values(oddClassArb(p)),
-    EQ_bizStep: values(oddBizStepArb),
-    EQ_transformationID: values(fc.constantFrom("urn:uuid:t-1", "urn:uuid:t-2", "T-1")),
-    EQ_bizLocation: values(oddLocationArb(p)),
-  };
+  const parameters = parameterArbs(timeArb(p), values, {
+    epc: epcArb(p),
+    epcClass: oddClassArb(p),
+    bizStep: oddBizStepArb,
+    location: oddLocationArb(p),
+  });
   return fc
-    .shuffledSubarray(Object.keys(parameters), { minLength: 1, maxLength: 3 })
-    .chain((chosen) => fc.record(Object.fromEntries(chosen.map((k) => [k, parameters[k]!]))))
+    .shuffledSubarray([...QUERY_PARAMETERS], { minLength: 1, maxLength: 3 })
+    .chain((chosen) => fc.record(Object.fromEntries(chosen.map((k) => [k, parameters[k]]))))
     .map((q) => q as EventQuery);
 };
 
