@@ -1,6 +1,6 @@
 // receiver and trace: the other role. `tracecheck receiver` records and judges a receiver against the reference
 // sender; `tracecheck trace` is the reference receiver. Wiring only: the session lives in src/harness/receiver,
-// the checks in suites/receiver, the client in src/receiver.
+// the checks in suites/receiver (which the engine loads, as it loads a sender's), the client in src/receiver.
 import path from "node:path";
 import { UsageError } from "../harness/options.ts";
 import type { ReceiverSetup } from "../harness/receiver/session.ts";
@@ -89,8 +89,7 @@ export async function receiverCommand(args: string[], parse: Parse, help: string
   const json = values.json === true;
   const reportDir = path.resolve((values["report-dir"] as string | undefined) ?? "reports");
   // Loaded once the arguments are known to be right, so that --help and a usage mistake answer at once.
-  const [{ RECEIVER_GRADER }, { runReceiverSession }, { jsonSummary, useColor }] = await Promise.all([
-    import("../../suites/receiver/index.ts"),
+  const [{ runReceiverSession }, { jsonSummary, useColor }] = await Promise.all([
     import("../harness/receiver/session.ts"),
     import("../harness/report/index.ts"),
   ]);
@@ -108,7 +107,6 @@ export async function receiverCommand(args: string[], parse: Parse, help: string
         events: whole("events", values.events, 200, 1),
         timeoutMs: whole("timeout", values.timeout, 10_000, 1),
       },
-      RECEIVER_GRADER,
       {
         setup: (s) =>
           process.stdout.write(json ? `${JSON.stringify({ kind: "setup", ...s })}\n` : setupText(s)),

@@ -1,5 +1,7 @@
 // The run context handed to every check (engine.ts; under vitest, through `provide`/`inject`): plain data only, so
 // that it also crosses into vitest's workers intact. Suites never parse flags or environment variables themselves.
+import type { EpcisEvent } from "../model/index.ts";
+import type { RecordedExchange } from "../reference/recording.ts";
 import type { ConformanceClass } from "./types.ts";
 
 export const CONTEXT_KEY = "tracecheck";
@@ -41,4 +43,26 @@ export interface RunContext {
   definitionGiven?: boolean;
   /** When set, only the suite files that record one of these requirements run (RunOptions.onlyRequirements). */
   onlyRequirements?: string[];
+  /**
+   * What a receiver session recorded (src/harness/receiver/session.ts), which the receiver class's checks judge;
+   * absent from a sender's run. The key given to the receiver is `apiKey`, the sender's bases `eventsBase` and
+   * `resolverBase`.
+   */
+  receiver?: ReceiverRecording;
+}
+
+/** A receiver's session as the reference sender recorded it. */
+export interface ReceiverRecording {
+  /** The requests the receiver sent, each with the sender's answer. */
+  exchanges: readonly RecordedExchange[];
+  /** The product identifier the receiver was given to trace (spec 1, step 2), a Digital Link URI. */
+  task: string;
+  /** The events the sender holds, as loaded. */
+  events: readonly EpcisEvent[];
+  /**
+   * Where the sender refuses a request without the key: its query interface, its resolver and master data. Spec
+   * 4.2 asks the key of resolver requests only "where authentication is used", and spec 5.6 lets a query
+   * interface need none.
+   */
+  keyRequired: { events: boolean; resolver: boolean };
 }

@@ -37,7 +37,8 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   "core-events": "core-events",
   workflow: "workflow",
   definition: "definition",
-  // Judged in-process over a recording (suites/receiver/grade.ts), never by `tracecheck run`: no suite files.
+  // Run over a receiver's recorded session by `tracecheck receiver` (src/harness/receiver/session.ts), never by
+  // `tracecheck run`, which judges a sender.
   receiver: "receiver",
 };
 

@@ -22,8 +22,6 @@ import type { RunOptions } from "./options.ts";
 import { loadRegistry, type Registry } from "./registry.ts";
 import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "./repo.ts";
 import {
-  diffReports,
-  exitCodeFor,
   formatDiff,
   formatSummary,
   type ReportDiff,
@@ -32,7 +30,7 @@ import {
   validateReport,
   writeReports,
 } from "./report/index.ts";
-import { reportDirProblem, sha256Of, summarise } from "./run-files.ts";
+import { type FinishedRun, finishRun, reportDirProblem, sha256Of, summarise } from "./run-files.ts";
 import {
   type ConformanceClass,
   type Report,
@@ -40,7 +38,7 @@ import {
   type RunOptionsRecord,
   SENDER_CLASSES,
 } from "./types.ts";
-import { aggregate, type CheckVerdict, effectiveLevel } from "./verdicts.ts";
+import { aggregate, effectiveLevel } from "./verdicts.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
 
@@ -131,15 +129,6 @@ function optionsRecord(opts: RunOptions, definitionFile: string, sha256: string)
   if (opts.party !== undefined) record.party = opts.party;
   if (opts.gln !== undefined) record.gln = opts.gln;
   return record;
-}
-
-/** Why a finished run is incomplete: the MUST requirements it could not decide, the first one named. */
-function undecidedReason(report: Report): string {
-  const undecided = report.requirements.filter((r) => r.level === "MUST" && r.status === "error");
-  const first = undecided[0];
-  if (first === undefined) return "the run could not be completed";
-  const more = undecided.length > 1 ? ` and ${undecided.length - 1} more` : "";
-  return `${undecided.length} MUST requirement(s) could not be decided, ${first.id}${more}: ${first.reason ?? "no reason given"}`;
 }
 
 /**
@@ -242,12 +231,8 @@ export async function runTracecheck(
     if (signal?.aborted) return await incomplete(target, stoppedReason(signal));
     const engine = await runChecks(runContext(setup, prepared, obtained.baselineFile), setup, io, signal);
     const stopped = interruption(signal);
-    const fault = harnessFault(setup.registry, engine, io);
-    const requirements = judge(setup, engine.verdicts, stopped);
-    const report = buildReport(setup, target, obtained.baseline, requirements);
-    const diff = setup.previous === undefined ? undefined : diffReports(setup.previous, report);
-    const exitCode = settleExit(report, diff, fault, opts, stopped);
-    await publish(report, diff, setup.reportDir, io);
+    const { exitCode, report, diff } = await judge(setup, target, obtained.baseline, engine, stopped, io);
+    publish(report, diff, setup.reportDir, io);
     return { exitCode, report };
   } catch (err) {
     // Whatever went wrong in the harness, the run leaves its reports behind, saying so.
@@ -499,115 +484,60 @@ async function runChecks(
 }
 
 /**
- * The harness's own faults in the suites' run, each told: errors outside any check, and requirements a suite
- * checked that the registry does not hold. Gives the first of them, or undefined when there was none.
+ * Judges each requirement of the registry on the checks' verdicts, settles the exit status (CONTRACT.md) and
+ * writes the reports, by the end a receiver session shares (run-files.ts). Beyond the verdicts, a run stopped by
+ * a signal ends with its signal's status, and one that would pass without judging any link set of the resolver
+ * is incomplete.
  */
-function harnessFault(registry: Registry, engine: EngineResult, io: RunIo): string | undefined {
-  const known = new Set(registry.requirements.map((r) => r.id));
-  const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];
-  for (const id of unknown)
-    io.err(`tracecheck: a suite checked "${id}", which is not in suites/requirements.yaml.`);
-  for (const e of engine.errors) io.err(`tracecheck: suite error: ${e}`);
-  if (engine.errors.length === 0 && unknown.length === 0) return undefined;
-  return engine.errors[0] ?? `unknown requirement ${unknown[0]}`;
-}
-
-/** Aggregates the checks' verdicts into one result per requirement of the registry. */
 function judge(
-  setup: RunSetup,
-  verdicts: CheckVerdict[],
-  stopped: Interruption | undefined,
-): RequirementResult[] {
-  const { opts, registry } = setup;
-  return registry.requirements.map((req) => {
-    const excused = !opts.suites.includes(req.class)
-      ? `class ${req.class} not selected with --suite`
-      : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
-        ? "not among the requirements this proving run checks"
-        : stopped !== undefined
-          ? `not checked: ${stopped.reason}`
-          : undefined;
-    return aggregate(
-      req,
-      verdicts,
-      // A selected requirement that no check judged, in a run that finished, is the harness's fault (its suite
-      // file missing or recording nothing), never a pass of the run.
-      excused ??
-        "no check ran for this requirement: a harness fault (its suite file was not found, or recorded nothing)",
-      {
-        // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
-        definitionGiven: opts.definition !== undefined,
-        noCheckStatus: excused === undefined ? "error" : "skip",
-      },
-    );
-  });
-}
-
-/** The report of a run that went through its suites, before its exit status is settled. */
-function buildReport(
   setup: RunSetup,
   target: TargetNames,
   baseline: DiscoveredBaseline,
-  requirements: RequirementResult[],
-): Report {
-  const { opts } = setup;
-  return {
-    tool: { name: "tracecheck", version: toolVersion() },
-    options: setup.options,
-    target,
-    seed: opts.seed,
-    runs: opts.runs,
-    startedAt: new Date(setup.started).toISOString(),
-    durationMs: Date.now() - setup.started,
-    summary: summarise(requirements),
-    baseline: {
-      method: baseline.method,
-      events: baseline.events.length,
-      complete: baseline.complete,
-      note: baseline.note,
-    },
-    requirements,
-  };
-}
-
-/**
- * Settles the exit status (CONTRACT.md) and records it in the report with its verdict and, when the run is
- * incomplete, the reason: a harness error, a resolver nothing could be judged of, or the MUSTs left undecided.
- */
-function settleExit(
-  report: Report,
-  diff: ReportDiff | undefined,
-  fault: string | undefined,
-  opts: RunOptions,
+  engine: EngineResult,
   stopped: Interruption | undefined,
-): RunOutcome["exitCode"] {
-  let exitCode: RunOutcome["exitCode"] = exitCodeFor(report, diff);
-  if (fault !== undefined) exitCode = exitCode === 1 ? 1 : 2;
-  const unjudged = exitCode === 0 && stopped === undefined ? resolverUnjudged(report, opts) : undefined;
-  if (unjudged !== undefined) exitCode = 2;
-  if (stopped !== undefined) exitCode = stopped.exitCode;
-  report.exitCode = exitCode;
-  report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
-  if (stopped !== undefined) {
-    report.interrupted = true;
-    report.incompleteReason = stopped.reason;
-  } else if (unjudged !== undefined) {
-    report.incompleteReason = unjudged;
-  } else if (exitCode === 2) {
-    report.incompleteReason =
-      fault !== undefined ? `a harness error stopped part of the run: ${fault}` : undecidedReason(report);
-  }
-  return exitCode;
+  io: RunIo,
+): Promise<FinishedRun> {
+  const { opts } = setup;
+  return finishRun({
+    requirements: setup.registry.requirements,
+    engine,
+    excused: (req) =>
+      !opts.suites.includes(req.class)
+        ? `class ${req.class} not selected with --suite`
+        : opts.onlyRequirements !== undefined && !opts.onlyRequirements.includes(req.id)
+          ? "not among the requirements this proving run checks"
+          : stopped !== undefined
+            ? `not checked: ${stopped.reason}`
+            : undefined,
+    // A requirement may weigh differently against a vendor's own definition (its definitionLevel).
+    definitionGiven: opts.definition !== undefined,
+    started: setup.started,
+    header: {
+      options: setup.options,
+      target,
+      seed: opts.seed,
+      runs: opts.runs,
+      baseline: {
+        method: baseline.method,
+        events: baseline.events.length,
+        complete: baseline.complete,
+        note: baseline.note,
+      },
+    },
+    ...(setup.previous === undefined ? {} : { previous: setup.previous }),
+    ending: (report) => {
+      if (stopped !== undefined)
+        return { exitCode: stopped.exitCode, reason: stopped.reason, interrupted: true };
+      const unjudged = report.exitCode === 0 ? resolverUnjudged(report, opts) : undefined;
+      return unjudged === undefined ? undefined : { exitCode: 2, reason: unjudged };
+    },
+    reportDir: setup.reportDir,
+    note: io.err,
+  });
 }
 
-/** Writes the reports and prints the summary, with what changed since --baseline's report when one was given. */
-async function publish(
-  report: Report,
-  diff: ReportDiff | undefined,
-  reportDir: string,
-  io: RunIo,
-): Promise<void> {
-  await writeReports(report, reportDir);
+/** Prints the summary of the written reports, with what changed since --baseline's report when one was given. */
+function publish(report: Report, diff: ReportDiff | undefined, reportDir: string, io: RunIo): void {
   if (diff !== undefined) io.out(formatDiff(diff, { color: io.color }));
   io.out(formatSummary(report, diff ? { color: io.color, diff } : { color: io.color }));
   if (report.incompleteReason !== undefined) io.err(`tracecheck: incomplete: ${report.incompleteReason}`);

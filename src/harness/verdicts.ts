@@ -71,6 +71,11 @@ export interface AggregateOptions {
   definitionGiven?: boolean;
   /** The status of a requirement no check recorded a verdict for (default skip, with noCheckReason). */
   noCheckStatus?: "skip" | "error";
+  /**
+   * How many exchanges a pass carries at most (default one): a receiver's pass is often decided by two requests
+   * together (the link set that named an href, and the request that asked it), so it shows several.
+   */
+  proofs?: number;
 }
 
 /**
@@ -127,12 +132,15 @@ export function aggregate(
     evidence: evidence.slice(0, 20),
   };
   if (reason !== undefined) result.reason = reason;
-  // A pass carries the exchange that proves it, when its checks recorded one: a proof of their own before one
-  // borrowed from the last exchange a check made (suite.ts).
+  // A pass carries the exchanges that prove it, when its checks recorded them, in the order recorded: proofs of
+  // their own before any borrowed from the last exchange a check made (suite.ts).
   if (status === "pass") {
-    const proven = mine.filter((c) => c.status === "pass" && c.evidence !== undefined);
-    const proof = (proven.find((c) => c.evidence?.borrowed !== true) ?? proven[0])?.evidence;
-    if (proof !== undefined) result.evidence = [proof];
+    const proofs = mine.flatMap((c) => (c.status === "pass" && c.evidence !== undefined ? [c.evidence] : []));
+    const ordered = [
+      ...proofs.filter((e) => e.borrowed !== true),
+      ...proofs.filter((e) => e.borrowed === true),
+    ];
+    if (ordered.length > 0) result.evidence = ordered.slice(0, options.proofs ?? 1);
   }
   return result;
 }

@@ -189,9 +189,8 @@ async function runInProcess(
   timeoutMs: number,
   inline: boolean,
 ): Promise<ReceiverRunOutcome> {
-  const [{ runReceiverSession }, { RECEIVER_GRADER }, { runTrace }] = await Promise.all([
+  const [{ runReceiverSession }, { runTrace }] = await Promise.all([
     import("../harness/receiver/session.ts"),
-    import("../../suites/receiver/index.ts"),
     import("../receiver/trace.ts"),
   ]);
   const started = Date.now();
@@ -232,7 +231,6 @@ async function runInProcess(
         events: effort.events,
         timeoutMs: 10_000,
       },
-      RECEIVER_GRADER,
       {
         setup: (s) => {
           lines.push({ kind: "setup", ...s });

@@ -1,16 +1,22 @@
 // The receiver class's checks on recordings made by hand: each rule with a request that keeps it and one that
-// breaks it, so that every verdict is shown to be able to go either way.
-import { describe, expect, it } from "vitest";
+// breaks it, so that every verdict is shown to be able to go either way. The recordings are judged as a session
+// judges them: the receiver suite files run by the engine, the recording in the run's context, and the master
+// data the sender's link sets offer asked of a resolver that answers the product's link set.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReceiverRecording, RunContext } from "../../src/harness/context.ts";
+import { runSuites } from "../../src/harness/engine.ts";
 import { loadRegistry } from "../../src/harness/registry.ts";
-import { aggregate } from "../../src/harness/verdicts.ts";
+import { aggregate, type CheckVerdict } from "../../src/harness/verdicts.ts";
 import type { EpcisEvent } from "../../src/model/index.ts";
 import type { RecordedExchange } from "../../src/reference/recording.ts";
-import { gradeReceiver, type ReceiverRecording } from "../../suites/receiver/grade.ts";
-import type { ReceiverTask } from "../../suites/receiver/task.ts";
-import { traceBelow } from "../../suites/receiver/trace-set.ts";
+import { REPO_ROOT } from "../support/cli.ts";
+import { testRunContext } from "../support/run-context.ts";
 
 const KEY = "key-0123456789abcdef";
-const BASE = "http://127.0.0.1:4000";
+/** The sender's origin: the resolver the grading asks for link sets, where the recorded requests went. */
+let BASE = "";
 const ITEM = "https://id.gs1.org/01/09506000134352/21/A1";
 const LOT_CLASS = "https://id.gs1.org/01/09506000134352/10/L1";
 const SSCC = "https://id.gs1.org/00/195060000000000012";
@@ -50,27 +56,42 @@ const EVENTS: EpcisEvent[] = [
   },
 ];
 
-const TASK: ReceiverTask = {
-  identifier: ITEM,
-  product: GTIN,
-  trace: traceBelow(EVENTS, ITEM),
-  instruction: "trace it",
-};
+function linkset(): string {
+  return JSON.stringify({
+    linkset: [
+      {
+        anchor: ITEM,
+        "https://ref.gs1.org/voc/epcis": [
+          { href: `${BASE}/events?MATCH_anyEPC=${ENC(ITEM)}`, title: "events" },
+        ],
+      },
+    ],
+  });
+}
 
-const LINKSET = JSON.stringify({
-  linkset: [
-    {
-      anchor: ITEM,
-      "https://ref.gs1.org/voc/epcis": [
-        { href: `${BASE}/events?MATCH_anyEPC=${ENC(ITEM)}`, title: "events" },
-      ],
-    },
-  ],
+function productLinkset(): string {
+  return JSON.stringify({
+    linkset: [
+      { anchor: GTIN, "https://ref.gs1.org/voc/masterData": [{ href: `${BASE}/md/01/09506000134352` }] },
+    ],
+  });
+}
+
+let resolver: Server;
+
+beforeAll(async () => {
+  // Of all the trace names, the sender's link sets offer master data for the product alone.
+  resolver = createServer((request, response) => {
+    if (request.url === "/01/09506000134352?linkType=linkset") {
+      response.writeHead(200, { "content-type": "application/linkset+json" }).end(productLinkset());
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => resolver.listen(0, "127.0.0.1", resolve));
+  BASE = `http://127.0.0.1:${(resolver.address() as AddressInfo).port}`;
 });
-const PRODUCT_LINKSET = JSON.stringify({
-  linkset: [
-    { anchor: GTIN, "https://ref.gs1.org/voc/masterData": [{ href: `${BASE}/md/01/09506000134352` }] },
-  ],
+
+afterAll(async () => {
+  await new Promise((resolve) => resolver.close(resolve));
 });
 
 function page(ids: string[]): string {
@@ -105,34 +126,48 @@ function exchange(
 /** A receiver that does everything right: resolves, queries, fetches the master data. */
 function goodSession(): RecordedExchange[] {
   return [
-    exchange(`/01/09506000134352/21/A1?linkType=linkset`, { responseBody: LINKSET }),
+    exchange(`/01/09506000134352/21/A1?linkType=linkset`, { responseBody: linkset() }),
     exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1", "e2", "e3"]) }),
     exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`, {
       responseBody: page(["e1", "e2", "e3", "e4"]),
     }),
-    exchange(`/01/09506000134352?linkType=linkset`, { responseBody: PRODUCT_LINKSET }),
+    exchange(`/01/09506000134352?linkType=linkset`, { responseBody: productLinkset() }),
     exchange(`/md/01/09506000134352`, { responseBody: "{}" }),
   ];
 }
 
-const OFFERS = new Map([[GTIN, [`${BASE}/md/01/09506000134352`]]]);
-
-function recording(exchanges: RecordedExchange[], more: Partial<ReceiverRecording> = {}): ReceiverRecording {
-  return {
-    exchanges,
-    apiKey: KEY,
-    eventsBase: BASE,
-    resolverBase: BASE,
-    task: TASK,
-    events: EVENTS,
-    offers: OFFERS,
-    ...more,
-  };
+/** A session as its recording reaches the checks, and the bases of the sender it was recorded at. */
+interface Recorded {
+  exchanges: RecordedExchange[];
+  eventsBase?: string;
+  resolverBase?: string;
+  keyRequired?: ReceiverRecording["keyRequired"];
 }
 
-async function statuses(rec: ReceiverRecording): Promise<Record<string, string>> {
+function recording(exchanges: RecordedExchange[], more: Omit<Recorded, "exchanges"> = {}): Recorded {
+  return { exchanges, ...more };
+}
+
+/** The verdicts the receiver class's checks record over a session, run by the engine as a session runs them. */
+async function grade(rec: Recorded): Promise<CheckVerdict[]> {
+  const ctx: RunContext = testRunContext(rec.eventsBase ?? BASE, rec.resolverBase ?? BASE, {
+    classes: ["receiver"],
+    apiKey: KEY,
+    receiver: {
+      exchanges: rec.exchanges,
+      task: ITEM,
+      events: EVENTS,
+      keyRequired: rec.keyRequired ?? { events: true, resolver: true },
+    },
+  });
+  const result = await runSuites(ctx, REPO_ROOT);
+  expect(result.errors).toEqual([]);
+  return result.verdicts;
+}
+
+async function statuses(rec: Recorded): Promise<Record<string, string>> {
   const registry = await loadRegistry();
-  const verdicts = gradeReceiver(rec);
+  const verdicts = await grade(rec);
   const out: Record<string, string> = {};
   for (const req of registry.requirements.filter((r) => r.class === "receiver")) {
     out[req.id] = aggregate(req, verdicts, "none").status;
@@ -188,7 +223,10 @@ describe("the receiver checks", () => {
 
   it("warn, not fail, a request without the key where the sender does not ask it (spec 4.2)", async () => {
     const session = goodSession();
-    session[0] = exchange(`/01/09506000134352/21/A1?linkType=linkset`, { responseBody: LINKSET, key: null });
+    session[0] = exchange(`/01/09506000134352/21/A1?linkType=linkset`, {
+      responseBody: linkset(),
+      key: null,
+    });
     session[4] = exchange(`/md/01/09506000134352`, { responseBody: "{}", key: null });
     const open = await statuses(recording(session, { keyRequired: { events: true, resolver: false } }));
     expect(open["RCV-KEY-HEADER"]).toBe("warn");
@@ -202,15 +240,15 @@ describe("the receiver checks", () => {
     // A wrong key is a failure wherever it goes.
     session[1] = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1"]) });
     session[0] = exchange(`/01/09506000134352/21/A1?linkType=linkset`, {
-      responseBody: LINKSET,
+      responseBody: linkset(),
       key: "another",
     });
     const wrong = await statuses(recording(session, { keyRequired: { events: true, resolver: false } }));
     expect(wrong["RCV-KEY-HEADER"]).toBe("fail");
   });
 
-  it("keep the key out of the evidence of a failure", () => {
-    const verdicts = gradeReceiver(
+  it("keep the key out of the evidence of a failure", async () => {
+    const verdicts = await grade(
       recording([...goodSession(), exchange(`/events?key=${KEY}`, { key: null })]),
     );
     const text = JSON.stringify(verdicts);
@@ -261,7 +299,7 @@ describe("the receiver checks", () => {
     const skipped = goodSession().slice(1);
     expect((await statuses(recording(skipped)))["RCV-CANONICAL-REBASE"]).toBe("fail");
     const split = goodSession().map((x, i) => (i === 0 ? { ...x, listener: "events" as const } : x));
-    const s = await statuses(recording(split, { resolverBase: "http://127.0.0.1:4001" }));
+    const s = await statuses(recording(split, { resolverBase: `${BASE}/resolver` }));
     expect(s["RCV-CANONICAL-REBASE"]).toBe("fail");
   });
 
@@ -335,8 +373,8 @@ function redirectSession(): RecordedExchange[] {
   ];
 }
 
-function proofs(rec: ReceiverRecording, id: string): string[] {
-  return gradeReceiver(rec)
+async function proofs(rec: Recorded, id: string): Promise<string[]> {
+  return (await grade(rec))
     .filter((v) => v.id === id && v.status === "pass" && v.evidence?.request !== undefined)
     .map((v) => v.evidence!.request!.url.slice(BASE.length));
 }
@@ -350,7 +388,7 @@ describe("locations learned from the resolver's redirects", () => {
     expect(s["RCV-CANONICAL-REBASE"]).toBe("pass");
     expect(s["RCV-RESOLVER-PATH"]).toBe("pass");
     expect(s["RCV-LINKSET"]).toBe("skip");
-    expect(proofs(recording(redirectSession()), "RCV-EPCIS-LINK")).toEqual([
+    expect(await proofs(recording(redirectSession()), "RCV-EPCIS-LINK")).toEqual([
       "/01/09506000134352/21/A1?linkType=gs1:epcis",
       `/s1/events?MATCH_anyEPC=${ENC(ITEM)}`,
     ]);
@@ -386,38 +424,38 @@ describe("the proof a pass carries", () => {
     paged[1] = { ...paged[1]!, responseHeaders: { link: `<${next}>; rel="next"` } };
     paged.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`, { responseBody: page([]) }));
     for (const session of [paged, redirectSession()]) {
-      const verdicts = gradeReceiver(recording(session));
+      const verdicts = await grade(recording(session));
       for (const req of registry.requirements.filter((r) => r.class === "receiver")) {
         if (aggregate(req, verdicts, "none").status !== "pass") continue;
         const proven = verdicts.filter((v) => v.id === req.id && v.evidence?.request !== undefined);
         expect(proven.length, req.id).toBeGreaterThan(0);
       }
     }
-    expect(proofs(recording(paged), "RCV-PAGING")).toEqual([
+    expect(await proofs(recording(paged), "RCV-PAGING")).toEqual([
       `/events?MATCH_anyEPC=${ENC(ITEM)}`,
       `/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`,
     ]);
-    expect(proofs(recording(goodSession()), "RCV-MASTERDATA-HREF")).toEqual([
+    expect(await proofs(recording(goodSession()), "RCV-MASTERDATA-HREF")).toEqual([
       "/01/09506000134352?linkType=linkset",
       "/md/01/09506000134352",
     ]);
-    expect(proofs(recording(goodSession()), "RCV-PRODUCT-EVENTS")).toEqual([
+    expect(await proofs(recording(goodSession()), "RCV-PRODUCT-EVENTS")).toEqual([
       `/events?MATCH_anyEPC=${ENC(ITEM)}`,
     ]);
-    expect(proofs(recording(goodSession()), "RCV-TRACE-EVENTS")).toEqual([
+    expect(await proofs(recording(goodSession()), "RCV-TRACE-EVENTS")).toEqual([
       `/events?MATCH_anyEPC=${ENC(ITEM)}`,
       `/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`,
     ]);
   });
 
-  it("names, for RCV-413-NARROW, the refused query and the narrower answers that delivered its events", () => {
+  it("names, for RCV-413-NARROW, the refused query and the narrower answers that delivered its events", async () => {
     const refused = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`, { status: 413 });
     const narrowed = [
       ...goodSession().slice(0, 2),
       refused,
       exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { responseBody: page(["e3", "e4"]) }),
     ];
-    expect(proofs(recording(narrowed), "RCV-413-NARROW")).toEqual([
+    expect(await proofs(recording(narrowed), "RCV-413-NARROW")).toEqual([
       `/events?MATCH_anyEPC=${ENC(SSCC)}%7C${ENC(ITEM)}`,
       `/events?MATCH_anyEPC=${ENC(ITEM)}`,
       `/events?MATCH_anyEPC=${ENC(SSCC)}`,
@@ -447,7 +485,7 @@ describe("what a refusal or another failure takes away", () => {
     expect(s["RCV-TRACE-MASTERDATA"]).toBe("skip");
     const registry = await loadRegistry();
     const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-MASTERDATA")!;
-    expect(aggregate(product, gradeReceiver(recording(built)), "none").reason).toMatch(
+    expect(aggregate(product, await grade(recording(built)), "none").reason).toMatch(
       /^blocked by RCV-MASTERDATA-HREF, which failed: /,
     );
   });

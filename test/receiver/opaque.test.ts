@@ -8,7 +8,6 @@ import { runReceiverSession } from "../../src/harness/receiver/session.ts";
 import type { Dataset } from "../../src/model/types.ts";
 import { runTrace } from "../../src/receiver/index.ts";
 import { startReference } from "../../src/reference/index.ts";
-import { RECEIVER_GRADER } from "../../suites/receiver/index.ts";
 import { tempDir } from "../support/cli.ts";
 
 const KEY = "opaque-key";
@@ -110,7 +109,6 @@ async function hrefVerdict(faults: string[], opaqueHrefs: boolean): Promise<stri
   try {
     const outcome = await runReceiverSession(
       { port: 0, reportDir: tmp.dir, seed: 1, events: 60, timeoutMs: 10_000, opaqueHrefs },
-      RECEIVER_GRADER,
       {
         setup: (s) => {
           void runTrace({

@@ -2,25 +2,26 @@
 // receiver needs to begin (spec 1, step 1: the sender's bases, a key, its party Digital Link URI and GLN) and a
 // task (step 2: a product identifier as a shipment notice gives it). The receiver under test does its work; when
 // it says it is done (a command tracecheck ran ends, no request for --until-idle seconds, SIGINT or SIGTERM), the
-// requests it sent are judged against the receiver class of suites/requirements.yaml and reported like a run.
+// requests it sent are handed to the receiver class's suite files (suites/receiver), which the engine runs as it
+// runs a sender's, and judged and reported by the same end as a run (run-files.ts).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { generateDataset, readDatasetFile, senderOf } from "../../generate/index.ts";
-import { HttpClient } from "../../http/index.ts";
-import type { EpcisEvent } from "../../model/index.ts";
 import {
   type ReceiverConfiguration,
   receiverConfiguration,
 } from "../../reference/receiver-configurations.ts";
 import type { RecordedExchange } from "../../reference/recording.ts";
 import { startReference } from "../../reference/server.ts";
+import type { RunContext } from "../context.ts";
+import { type EngineResult, runSuites } from "../engine.ts";
 import { loadRegistry } from "../registry.ts";
-import { DEFAULT_DEFINITION, toolVersion } from "../repo.ts";
-import { exitCodeFor, formatSummary, writeReports } from "../report/index.ts";
-import { reportDirProblem, sha256Of, summarise } from "../run-files.ts";
-import type { Report, RequirementResult, RunOptionsRecord } from "../types.ts";
-import { aggregate, type CheckVerdict } from "../verdicts.ts";
+import { DEFAULT_DEFINITION, REPO_ROOT } from "../repo.ts";
+import { formatSummary } from "../report/index.ts";
+import { finishRun, reportDirProblem, sha256Of } from "../run-files.ts";
+import type { Report, RunOptionsRecord } from "../types.ts";
+import { chooseTask, type ReceiverTask } from "./task.ts";
 
 export interface ReceiverSessionOptions {
   /** Port of the query interface (and of the resolver, unless the configuration gives it its own); 0: free. */
@@ -71,62 +72,14 @@ export interface ReceiverSessionIo {
   commandOutput: "inherit" | "stdout-to-notes" | "notes";
 }
 
-/** The task a receiver is given, as the session needs it. */
-export interface GradedTask {
-  /** The product identifier to trace, a Digital Link URI under https://id.gs1.org. */
-  identifier: string;
-  /** What the receiver is to fetch, in one sentence. */
-  instruction: string;
-  /** Events of the trace the receiver is to fetch. */
-  traceEvents: number;
-}
-
-/** What the session hands the grading (suites/receiver) once the recording has ended. */
-export interface GradingInput<T extends GradedTask> {
-  exchanges: readonly RecordedExchange[];
-  apiKey: string;
-  eventsBase: string;
-  resolverBase: string;
-  task: T;
-  /** The events the sender holds, as loaded. */
-  events: readonly EpcisEvent[];
-  /** A client for the grading's own look-ups at the sender (link sets), with the key; not recorded. */
-  client: HttpClient;
-  /**
-   * Where the sender refuses a request without the key: its query interface, its resolver and master data. Spec
-   * 4.2 asks the key of resolver requests only "where authentication is used", and spec 5.6 lets a query
-   * interface need none.
-   */
-  keyRequired: { events: boolean; resolver: boolean };
-}
-
-/** The receiver class's checks (suites/receiver/index.ts), handed in by the command that wires the session. */
-export interface ReceiverGrader<T extends GradedTask = GradedTask> {
-  /** The task over the events the sender holds; `senderGln` is the sender's location number given at setup. */
-  chooseTask(events: readonly EpcisEvent[], senderGln: string): T;
-  grade(input: GradingInput<T>): Promise<CheckVerdict[]>;
-}
-
 export interface ReceiverOutcome {
-  exitCode: 0 | 1 | 2;
+  /** As a run's (CONTRACT.md); a signal only ends the recording, which is then judged, so never 130 or 143. */
+  exitCode: NonNullable<Report["exitCode"]>;
   report?: Report;
 }
 
 /** Recorded requests a pass carries at most: enough to show what decided it, few enough to read. */
 const PROOFS = 10;
-
-/**
- * A pass with every recorded request its checks gave as proof, in the order given, rather than the first alone:
- * a receiver's pass is often decided by two requests together (the link set that named an href, and the request
- * that asked it).
- */
-function withProof(result: RequirementResult, verdicts: readonly CheckVerdict[]): RequirementResult {
-  if (result.status !== "pass") return result;
-  const proofs = verdicts.flatMap((v) =>
-    v.id === result.id && v.status === "pass" && v.evidence !== undefined ? [v.evidence] : [],
-  );
-  return proofs.length === 0 ? result : { ...result, evidence: proofs.slice(0, PROOFS) };
-}
 
 /** Why the recording ended. */
 type EndReason =
@@ -224,9 +177,8 @@ function endNote(reason: EndReason, opts: ReceiverSessionOptions): string {
  * Runs one receiver session. `signal` (SIGINT or SIGTERM at the CLI) ends the recording as a normal end: what was
  * recorded is judged.
  */
-export async function runReceiverSession<T extends GradedTask>(
+export async function runReceiverSession(
   opts: ReceiverSessionOptions,
-  grader: ReceiverGrader<T>,
   io: ReceiverSessionIo,
   signal?: AbortSignal,
 ): Promise<ReceiverOutcome> {
@@ -286,48 +238,48 @@ export async function runReceiverSession<T extends GradedTask>(
   if (opts.referenceConfig !== undefined) options.referenceConfig = opts.referenceConfig;
   if (opts.dataset !== undefined) options.dataset = path.resolve(opts.dataset);
   const target = { events: reference.eventsBase, resolver: reference.resolverBase };
+  /** The session's end: what the checks recorded over the recording, judged and reported as a run's. */
   const finish = async (
-    verdicts: CheckVerdict[],
-    task: T,
+    engine: EngineResult,
+    task: ReceiverTask,
     incompleteReason?: string,
   ): Promise<ReceiverOutcome> => {
-    const results = requirements.map((req) =>
-      withProof(aggregate(req, verdicts, "no check ran for this requirement"), verdicts),
-    );
-    const report: Report = {
-      tool: { name: "tracecheck", version: toolVersion() },
-      options,
-      target,
-      seed: opts.seed,
-      runs: 0,
-      startedAt: new Date(started).toISOString(),
-      durationMs: Date.now() - started,
-      summary: summarise(results),
-      baseline: {
-        method: "receiver task",
-        events: task.traceEvents,
-        complete: true,
-        note: `the trace below ${task.identifier}, which the receiver was given`,
+    const { exitCode, report } = await finishRun({
+      requirements,
+      engine,
+      definitionGiven: false,
+      // A receiver's pass is often decided by two requests together: the link set that named an href, and the
+      // request that asked it.
+      proofs: PROOFS,
+      started,
+      header: {
+        options,
+        target,
+        seed: opts.seed,
+        runs: 0,
+        baseline: {
+          method: "receiver task",
+          events: task.trace.events.size,
+          complete: true,
+          note: `the trace below ${task.identifier}, which the receiver was given`,
+        },
       },
-      requirements: results,
-    };
-    const exitCode = exitCodeFor(report);
-    report.exitCode = exitCode;
-    report.verdict = exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete";
-    if (exitCode === 2) {
-      report.incompleteReason = incompleteReason ?? "a MUST requirement of the receiver could not be decided";
-    }
-    await writeReports(report, opts.reportDir);
+      ...(incompleteReason === undefined
+        ? {}
+        : { ending: () => ({ exitCode: 2 as const, reason: incompleteReason }) }),
+      reportDir: opts.reportDir,
+      note: io.note,
+    });
     io.summary(formatSummary(report, { color: io.color }));
     io.note(`reports written to ${opts.reportDir} (report.json, junit.xml, report.html)`);
     return { exitCode, report };
   };
   try {
     let sender: ReturnType<typeof senderOf>;
-    let task: T;
+    let task: ReceiverTask;
     try {
       sender = senderOf(dataset);
-      task = grader.chooseTask(reference.store.events, sender.gln);
+      task = chooseTask(reference.store.events, sender.gln);
     } catch (error) {
       io.note(`tracecheck: ${(error as Error).message}`);
       return { exitCode: 2 };
@@ -355,41 +307,50 @@ export async function runReceiverSession<T extends GradedTask>(
       recording = false;
       const why = (error as Error).message;
       io.note(`tracecheck: ${why}`);
-      return await finish(
-        requirements.map((r) => ({ id: r.id, status: "error", reason: why })),
-        task,
-        why,
-      );
+      const verdicts = requirements.map((r) => ({ id: r.id, status: "error" as const, reason: why }));
+      return await finish({ verdicts, errors: [] }, task, why);
     }
     end.stop();
     recording = false;
     io.note(
       `tracecheck: recording ended (${endNote(reason, opts)}): ${exchanges.length} request(s) to judge`,
     );
-    const client = new HttpClient({
-      timeoutMs: opts.timeoutMs,
+    // The hand-off. The receiver class's checks are suite files like every other class's, which the engine loads
+    // from their folder and runs with a context that carries the recording: plainer than handing check functions
+    // over, since nothing in src/ names suites/, every check records through the same Checks (requirementTest),
+    // and what several checks read (the requests, the sender's link sets) is kept once per run as the senders'
+    // checks keep theirs.
+    const ctx: RunContext = {
+      eventsBase: reference.eventsBase,
+      resolverBase: reference.resolverBase,
       apiKey,
-      allowedOrigins: [new URL(reference.eventsBase).origin, new URL(reference.resolverBase).origin],
-    });
-    let verdicts: CheckVerdict[];
-    try {
-      verdicts = await grader.grade({
+      party: sender.partyDl,
+      gln: sender.gln,
+      startFrom: task.identifier,
+      classes: ["receiver"],
+      modules: options.modules,
+      seed: opts.seed,
+      runs: 0,
+      definitionFile,
+      timeoutMs: opts.timeoutMs,
+      concurrency: options.concurrency,
+      ratePerSecond: options.rate,
+      allowOrigins: [],
+      // A receiver is judged on what it sent, not against events discovered at the sender: there is no baseline.
+      baselineFile: "",
+      embedded: true,
+      receiver: {
         exchanges,
-        apiKey,
-        eventsBase: reference.eventsBase,
-        resolverBase: reference.resolverBase,
-        task,
+        task: task.identifier,
         events: reference.store.events,
-        client,
         keyRequired: {
           events: reference.config.eventsKey === "required",
           resolver: reference.config.authOnResolver,
         },
-      });
-    } finally {
-      await client.close();
-    }
-    return await finish(verdicts, task);
+      },
+    };
+    // Not stopped by the signal: it ended the recording, which is judged in full.
+    return await finish(await runSuites(ctx, REPO_ROOT), task);
   } finally {
     recording = false;
     await reference.close();

@@ -6,12 +6,14 @@ import {
   linksetEntries,
   linksOf,
   MASTER_DATA_LINK,
-} from "../../src/harness/assertions/linkset.ts";
-import type { HttpClient } from "../../src/http/index.ts";
-import { canonicalId, type EpcisEvent, rebaseDigitalLink } from "../../src/model/index.ts";
-import { masterDataSubjects } from "../workflow/support/subjects.ts";
-import type { MasterDataOffers } from "./fetched.checks.ts";
+} from "../../../src/harness/assertions/linkset.ts";
+import type { HttpClient } from "../../../src/http/index.ts";
+import { canonicalId, type EpcisEvent, rebaseDigitalLink } from "../../../src/model/index.ts";
+import { masterDataSubjects } from "../../workflow/support/subjects.ts";
 import { normalizeUrl } from "./requests.ts";
+
+/** The master data hrefs the sender's link sets offer, by the canonical URI of the subject. */
+export type MasterDataOffers = ReadonlyMap<string, readonly string[]>;
 
 /** The products, business locations and parties the events name, canonical, and `also` (the task's product). */
 export function subjectsOf(events: Iterable<EpcisEvent>, also: readonly string[]): string[] {

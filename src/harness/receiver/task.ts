@@ -9,7 +9,7 @@ import {
   type EpcisEvent,
   isDigitalLink,
   parseDigitalLink,
-} from "../../src/model/index.ts";
+} from "../../model/index.ts";
 import { type TraceSet, traceBelow } from "./trace-set.ts";
 
 export interface ReceiverTask {
@@ -78,11 +78,20 @@ export function chooseTask(events: readonly EpcisEvent[], senderGln?: string): R
       "The sender's dataset ships no lot or item, so there is no product for a receiver to trace; generate a larger dataset (--events).",
     );
   }
-  const gtin = parseDigitalLink(best.identifier).elements[0]!.value;
+  return taskFor(best.identifier, best.trace);
+}
+
+/** The task of tracing `identifier` (a lot or item's Digital Link URI) over the events the sender holds. */
+export function taskOf(events: readonly EpcisEvent[], identifier: string): ReceiverTask {
+  return taskFor(identifier, traceBelow(events, identifier));
+}
+
+function taskFor(identifier: string, trace: TraceSet): ReceiverTask {
+  const gtin = parseDigitalLink(identifier).elements[0]!.value;
   return {
-    identifier: best.identifier,
+    identifier,
     product: `${CANONICAL_DL_BASE}/01/${gtin}`,
-    trace: best.trace,
+    trace,
     instruction:
       "resolve the identifier at the sender's resolver, fetch its events and those of every aggregation and transformation it passed through back to the first events, and the master data of the products, business locations and parties those events name",
   };

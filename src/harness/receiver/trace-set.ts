@@ -10,7 +10,7 @@ import {
   type EventQuery,
   eventIdentity,
   runOracle,
-} from "../../src/model/index.ts";
+} from "../../model/index.ts";
 
 export interface TraceSet {
   /** The events of the trace, by identity (eventID, else a canonical hash), in the order the sender holds them. */

@@ -1,6 +1,9 @@
 // What the receiver got out of the exchange (spec 1, step 3): the product's own events and master data, the whole
 // trace below it, every page of every answer, and the events behind a query the sender refused with 413. Each pass
 // carries the requests that delivered what it counts.
+
+import { traceIdentity } from "../../src/harness/receiver/trace-set.ts";
+import { type Checks, requirementTest } from "../../src/harness/suite.ts";
 import {
   canonicalId,
   type EpcisEvent,
@@ -8,6 +11,7 @@ import {
   parseQueryString,
   runOracle,
 } from "../../src/model/index.ts";
+import { offersOf, sessionOf } from "./support/recording.ts";
 import {
   answered,
   deliveredEvents,
@@ -16,16 +20,10 @@ import {
   nextPageOf,
   type ReceivedRequest,
   requestEvidence,
-} from "./requests.ts";
-import type { ReceiverTask } from "./task.ts";
-import { traceIdentity } from "./trace-set.ts";
-import type { ReceiverChecks } from "./verdicts.ts";
-
-/** The master data hrefs the sender's link sets offer, by the canonical URI of the subject (offers.ts). */
-export type MasterDataOffers = ReadonlyMap<string, readonly string[]>;
+} from "./support/requests.ts";
 
 const SHOWN = 20;
-/** Requests a pass names as its proof at most; the session keeps ten of them (session.ts). */
+/** Requests a pass names as its proof at most; the session's report keeps ten of them (session.ts). */
 const PROOFS = 10;
 
 function few(ids: readonly string[]): string {
@@ -53,12 +51,7 @@ function deliveries(requests: readonly ReceivedRequest[], ids: Iterable<string>)
 }
 
 /** Passes `c` with each delivering request as its proof. */
-function passDelivered(
-  c: ReceiverChecks,
-  key: string,
-  delivered: readonly ReceivedRequest[],
-  what: string,
-): void {
+function passDelivered(c: Checks, key: string, delivered: readonly ReceivedRequest[], what: string): void {
   for (const r of delivered.slice(0, PROOFS)) {
     c.pass(
       undefined,
@@ -86,16 +79,9 @@ function refusals(requests: readonly ReceivedRequest[]): ReceivedRequest[] {
   return requests.filter((r) => r.kind === "events" && r.exchange.status === 413);
 }
 
-/** RCV-PRODUCT-EVENTS and RCV-PRODUCT-MASTERDATA. `built`: requests RCV-MASTERDATA-HREF failed. */
-export function checkProduct(
-  checks: ReceiverChecks,
-  requests: readonly ReceivedRequest[],
-  key: string,
-  task: ReceiverTask,
-  events: readonly EpcisEvent[],
-  offers: MasterDataOffers,
-  built: readonly ReceivedRequest[],
-): void {
+/** RCV-PRODUCT-EVENTS: every event that names the task's identifier reached the receiver. */
+requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c, ctx) => {
+  const { requests, key, task, events } = sessionOf(ctx);
   const own = new Set(
     [
       ...runOracle(events, { MATCH_anyEPC: [task.identifier] }),
@@ -104,7 +90,6 @@ export function checkProduct(
   );
   const fetched = fetchedEvents(requests);
   const missing = [...own].filter((id) => !fetched.has(id));
-  const c = checks.for("RCV-PRODUCT-EVENTS");
   // What the sender refused with 413 takes the decision away: fetching it after a refusal is narrowing, which
   // the spec leaves open and RCV-413-NARROW judges as a SHOULD.
   const refused = refusals(requests)
@@ -128,8 +113,15 @@ export function checkProduct(
       },
     );
   }
-  const m = checks.for("RCV-PRODUCT-MASTERDATA");
-  const hrefs = offers.get(canonicalId(task.product)) ?? [];
+});
+
+/**
+ * RCV-PRODUCT-MASTERDATA: the master data the product's link set offers was fetched at an href it gives. Where the
+ * receiver built its master data paths, the one defect is RCV-MASTERDATA-HREF's, and this one is blocked by it.
+ */
+requirementTest("RCV-PRODUCT-MASTERDATA", "The product's master data is fetched", async (m, ctx) => {
+  const { requests, key, task, built } = sessionOf(ctx);
+  const hrefs = (await offersOf(ctx)).get(canonicalId(task.product)) ?? [];
   const fetch = fetchOf(requests, hrefs);
   if (hrefs.length === 0) m.skip(`the sender's link set of ${task.product} offers no master data`);
   else if (fetch !== undefined) {
@@ -144,20 +136,13 @@ export function checkProduct(
       expected: hrefs,
     });
   }
-}
+});
 
-/** RCV-TRACE-EVENTS and RCV-TRACE-MASTERDATA: the whole trace below the task. */
-export function checkTrace(
-  checks: ReceiverChecks,
-  requests: readonly ReceivedRequest[],
-  key: string,
-  task: ReceiverTask,
-  offers: MasterDataOffers,
-  built: readonly ReceivedRequest[],
-): void {
+/** RCV-TRACE-EVENTS: every event of the trace below the task reached the receiver. */
+requirementTest("RCV-TRACE-EVENTS", "The whole trace below the product is fetched", (c, ctx) => {
+  const { requests, key, task } = sessionOf(ctx);
   const fetched = fetchedEvents(requests);
   const missing = [...task.trace.events.keys()].filter((id) => !fetched.has(id));
-  const c = checks.for("RCV-TRACE-EVENTS");
   if (missing.length === 0) {
     passDelivered(c, key, deliveries(requests, task.trace.events.keys()), "the events of the trace");
     if (task.trace.events.size === 0) c.pass(`the trace below ${task.identifier} holds no event`);
@@ -171,8 +156,12 @@ export function checkTrace(
       },
     );
   }
-  const m = checks.for("RCV-TRACE-MASTERDATA");
-  const offered = [...offers].filter(([, hrefs]) => hrefs.length > 0);
+});
+
+/** RCV-TRACE-MASTERDATA: the master data the link sets offer for what the trace names was fetched. */
+requirementTest("RCV-TRACE-MASTERDATA", "The master data of the whole trace is fetched", async (m, ctx) => {
+  const { requests, key, built } = sessionOf(ctx);
+  const offered = [...(await offersOf(ctx))].filter(([, hrefs]) => hrefs.length > 0);
   const fetches = offered.map(([subject, hrefs]) => ({ subject, fetch: fetchOf(requests, hrefs) }));
   const unfetched = fetches.filter((f) => f.fetch === undefined).map((f) => f.subject);
   if (offered.length === 0) m.skip("the sender's link sets offer no master data for what the trace names");
@@ -192,11 +181,11 @@ export function checkTrace(
       },
     );
   }
-}
+});
 
 /** RCV-PAGING: every page an answer links to with rel="next" was asked afterwards. */
-export function checkPaging(checks: ReceiverChecks, requests: readonly ReceivedRequest[], key: string): void {
-  const c = checks.for("RCV-PAGING");
+requirementTest("RCV-PAGING", "Paging is followed to the end", (c, ctx) => {
+  const { requests, key } = sessionOf(ctx);
   let paged = 0;
   for (const [i, r] of requests.entries()) {
     if (r.kind !== "events") continue;
@@ -217,20 +206,14 @@ export function checkPaging(checks: ReceiverChecks, requests: readonly ReceivedR
     }
   }
   if (paged === 0) c.skip("the sender paged no answer the receiver got");
-}
+});
 
 /**
  * RCV-413-NARROW: after a query refused with 413, the events of the trace that query selects still reached the
  * receiver, through narrower queries.
  */
-export function checkNarrowing(
-  checks: ReceiverChecks,
-  requests: readonly ReceivedRequest[],
-  key: string,
-  task: ReceiverTask,
-  events: readonly EpcisEvent[],
-): void {
-  const c = checks.for("RCV-413-NARROW");
+requirementTest("RCV-413-NARROW", "A 413 is answered by narrowing the query", (c, ctx) => {
+  const { requests, key, task, events } = sessionOf(ctx);
   const refused = refusals(requests);
   if (refused.length === 0) {
     c.skip("the sender refused no query of the receiver with 413");
@@ -273,4 +256,4 @@ export function checkNarrowing(
       }),
     );
   }
-}
+});

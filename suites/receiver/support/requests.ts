@@ -7,13 +7,13 @@ import {
   linksOf,
   linkTypeMember,
   MASTER_DATA_LINK,
-} from "../../src/harness/assertions/linkset.ts";
-import type { Evidence } from "../../src/harness/types.ts";
-import { parseLinkHeader, REDACTED, redact } from "../../src/http/index.ts";
-import { carriesSecret } from "../../src/http/redact.ts";
-import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../src/model/index.ts";
-import type { RecordedExchange } from "../../src/reference/recording.ts";
-import { traceIdentity } from "./trace-set.ts";
+} from "../../../src/harness/assertions/linkset.ts";
+import { traceIdentity } from "../../../src/harness/receiver/trace-set.ts";
+import type { Evidence } from "../../../src/harness/types.ts";
+import { parseLinkHeader, REDACTED, redact } from "../../../src/http/index.ts";
+import { carriesSecret } from "../../../src/http/redact.ts";
+import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../../src/model/index.ts";
+import type { RecordedExchange } from "../../../src/reference/recording.ts";
 
 export type RequestKind = "events" | "resolver" | "other";
 
@@ -189,6 +189,30 @@ export function redirectOf(r: ReceivedRequest, linkType?: string): string | unde
 export function learnedHrefsOf(r: ReceivedRequest): string[] {
   const redirect = redirectOf(r);
   return redirect === undefined ? linksetHrefsOf(r) : [redirect];
+}
+
+/** A request for neither the resolver nor GET /events, with the earlier request whose answer gave its href. */
+export interface HrefUse {
+  request: ReceivedRequest;
+  /** Absent where no link set or redirect returned the href before: the receiver built the path itself. */
+  source?: ReceivedRequest;
+}
+
+/**
+ * Every request that is neither a resolver request nor a query of GET /events, in order, each with the first
+ * request whose answer returned its href before it (a link set's, or a gs1:masterData redirect's).
+ */
+export function hrefUses(requests: readonly ReceivedRequest[]): HrefUse[] {
+  const given = new Map<string, ReceivedRequest>();
+  const uses: HrefUse[] = [];
+  for (const r of requests) {
+    if (r.kind === "other") {
+      const source = given.get(r.normalized);
+      uses.push(source === undefined ? { request: r } : { request: r, source });
+    }
+    for (const href of learnedHrefsOf(r)) if (!given.has(href)) given.set(href, r);
+  }
+  return uses;
 }
 
 /**

@@ -1,0 +1,80 @@
+// Whether the receiver went where the sender's resolver leads (spec 1, step 2; spec 4.2): events at the query
+// interface an epcis link names, master data at the hrefs the resolver returned, nowhere of its own making. What
+// the resolver returns is a link set's hrefs, or the location of its own redirect for gs1:epcis or gs1:masterData.
+import { requirementTest } from "../../src/harness/suite.ts";
+import { sessionOf } from "./support/recording.ts";
+import { described, epcisInterfaces, hrefUses, requestEvidence } from "./support/requests.ts";
+
+/**
+ * RCV-EPCIS-LINK: every GET /events is at a query interface that an epcis link of an answered link set, or a
+ * gs1:epcis redirect of the resolver, names.
+ */
+requirementTest(
+  "RCV-EPCIS-LINK",
+  "Events are queried at the query interface an epcis link names",
+  (checks, ctx) => {
+    const { requests, key } = sessionOf(ctx);
+    const queries = requests.filter((r) => r.kind === "events");
+    if (queries.length === 0) return checks.skip("the receiver sent no GET /events");
+    const interfaces = epcisInterfaces(requests);
+    let proved = false;
+    for (const r of queries) {
+      const at = `${r.url.origin}${r.url.pathname}`;
+      const source = interfaces.get(at);
+      if (source !== undefined) {
+        if (proved) checks.pass();
+        else {
+          checks.pass(
+            undefined,
+            requestEvidence(source, key, { message: `the resolver named the query interface ${at}` }),
+          );
+          checks.pass(undefined, requestEvidence(r, key, { message: `the receiver queried ${at}` }));
+        }
+        proved = true;
+        continue;
+      }
+      checks.fail(
+        interfaces.size === 0
+          ? `${described(r, key)} queries a query interface, but no link set or redirect the receiver was given named one: the receiver did not learn it from the resolver.`
+          : `${described(r, key)} queries ${at}, which no epcis link or redirect the receiver was given names.`,
+        requestEvidence(r, key, { expected: [...interfaces.keys()], actual: at }),
+      );
+    }
+  },
+);
+
+/**
+ * RCV-MASTERDATA-HREF: every request that is neither a resolver request nor a query of GET /events asks an href
+ * the resolver returned to the receiver before it (a link set's, or a gs1:masterData redirect's).
+ */
+requirementTest(
+  "RCV-MASTERDATA-HREF",
+  "Master data is fetched only at the hrefs link sets return",
+  (checks, ctx) => {
+    const { requests, key } = sessionOf(ctx);
+    const uses = hrefUses(requests);
+    if (uses.length === 0)
+      return checks.skip("the receiver asked nothing beside the resolver and GET /events");
+    let proved = false;
+    for (const { request: r, source } of uses) {
+      if (source === undefined) {
+        checks.fail(
+          `${described(r, key)} is neither a resolver path nor GET /events, and no link set or redirect the receiver was given before returned this href: a master data path must be taken from the resolver, not built.`,
+          requestEvidence(r, key),
+        );
+      } else if (proved) {
+        checks.pass();
+      } else {
+        checks.pass(
+          undefined,
+          requestEvidence(source, key, { message: `the resolver returned ${r.normalized}` }),
+        );
+        checks.pass(
+          undefined,
+          requestEvidence(r, key, { message: "the receiver asked the href it was given" }),
+        );
+        proved = true;
+      }
+    }
+  },
+);
