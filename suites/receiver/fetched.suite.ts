@@ -11,12 +11,14 @@ import {
   parseQueryString,
   runOracle,
 } from "../../src/model/index.ts";
+import { identifierOf, pathProblem, resolverPathOf } from "./support/paths.ts";
 import { offersOf, sessionOf } from "./support/recording.ts";
 import {
   answered,
   deliveredEvents,
   described,
   fetchedEvents,
+  learnedHrefsOf,
   nextPageOf,
   type ReceivedRequest,
   requestEvidence,
@@ -116,13 +118,30 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
 });
 
 /**
+ * The resolver requests about `subject` that RCV-RESOLVER-PATH fails (an alphabetic AI, a path outside the six
+ * forms), when every request the receiver sent about it was one and none was answered with an href: the receiver
+ * was never given the subject's link set, and the defect is its path. Empty otherwise.
+ */
+function unresolvedByPath(requests: readonly ReceivedRequest[], subject: string): ReceivedRequest[] {
+  const about = requests.filter(
+    (r) => r.kind === "resolver" && identifierOf(resolverPathOf(r)) === canonicalId(subject),
+  );
+  const refused = about.every(
+    (r) => pathProblem(resolverPathOf(r)) !== undefined && learnedHrefsOf(r).length === 0,
+  );
+  return refused ? about : [];
+}
+
+/**
  * RCV-PRODUCT-MASTERDATA: the master data the product's link set offers was fetched at an href it gives. Where the
- * receiver built its master data paths, the one defect is RCV-MASTERDATA-HREF's, and this one is blocked by it.
+ * receiver built its master data paths, or asked for the product's link set only at paths RCV-RESOLVER-PATH fails,
+ * the one defect is that requirement's, and this one is blocked by it.
  */
 requirementTest("RCV-PRODUCT-MASTERDATA", "The product's master data is fetched", async (m, ctx) => {
   const { requests, key, task, built } = sessionOf(ctx);
   const hrefs = (await offersOf(ctx)).get(canonicalId(task.product)) ?? [];
   const fetch = fetchOf(requests, hrefs);
+  const wrongPaths = unresolvedByPath(requests, task.product);
   if (hrefs.length === 0) m.skip(`the sender's link set of ${task.product} offers no master data`);
   else if (fetch !== undefined) {
     m.pass(
@@ -131,6 +150,11 @@ requirementTest("RCV-PRODUCT-MASTERDATA", "The product's master data is fetched"
     );
   } else if (built.length > 0) {
     m.blocked("RCV-MASTERDATA-HREF", "the receiver asked master data at paths of its own making");
+  } else if (wrongPaths.length > 0) {
+    m.blocked(
+      "RCV-RESOLVER-PATH",
+      `the receiver asked the resolver for ${task.product} only at ${wrongPaths.map((r) => resolverPathOf(r)).join(", ")}, no path of spec 4.2's, and was given no href of its master data`,
+    );
   } else {
     m.fail(`the master data of ${task.product}, offered at ${hrefs.join(", ")}, was never fetched.`, {
       expected: hrefs,

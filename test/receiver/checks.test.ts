@@ -490,6 +490,31 @@ describe("what a refusal or another failure takes away", () => {
     );
   });
 
+  it("blocks RCV-PRODUCT-MASTERDATA behind RCV-RESOLVER-PATH when the receiver asked for the product's link set only at a path that fails it", async () => {
+    const registry = await loadRegistry();
+    const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-MASTERDATA")!;
+    const alphabetic = goodSession().slice(0, 3);
+    alphabetic.push(exchange(`/gtin/09506000134352?linkType=linkset`, { status: 400 }));
+    const s = await statuses(recording(alphabetic));
+    expect(s["RCV-RESOLVER-PATH"]).toBe("fail");
+    expect(s["RCV-PRODUCT-MASTERDATA"]).toBe("skip");
+    expect(aggregate(product, await grade(recording(alphabetic)), "none").reason).toMatch(
+      /^blocked by RCV-RESOLVER-PATH, which failed: the receiver asked the resolver for https:\/\/id\.gs1\.org\/01\/09506000134352 only at \/gtin\/09506000134352,/,
+    );
+    // Given the link set all the same, or asked at a numeric path too, the receiver had the href: not fetching it
+    // is a failure of its own.
+    const answered = goodSession().slice(0, 3);
+    answered.push(exchange(`/gtin/09506000134352?linkType=linkset`, { responseBody: productLinkset() }));
+    expect((await statuses(recording(answered)))["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
+    const both = [
+      ...alphabetic,
+      exchange(`/01/09506000134352?linkType=linkset`, { responseBody: productLinkset() }),
+    ];
+    expect((await statuses(recording(both)))["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
+    // A block stands only where RCV-RESOLVER-PATH failed: a receiver that never asked about the product fails it.
+    expect((await statuses(recording(goodSession().slice(0, 3))))["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
+  });
+
   it("reads an href asked with the key in its query as the href: the key is RCV-KEY-*'s alone", async () => {
     const session = goodSession();
     session[4] = exchange(`/md/01/09506000134352?api_key=${KEY}`, { responseBody: "{}", key: null });

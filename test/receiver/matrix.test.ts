@@ -82,4 +82,10 @@ describe("the reference receiver judged by tracecheck receiver", () => {
       expect(r.exitCode).toBe(r.failed.length > 0 ? 1 : 0);
     },
   );
+
+  it("fails the product's master data out of reach of alphabetic AIs under RCV-RESOLVER-PATH alone", () => {
+    const r = matrix.rows.find((x) => x.fault === "alphabetic-ai")!;
+    expect(r.failed).toContain("RCV-RESOLVER-PATH");
+    expect(r.failed).not.toContain("RCV-PRODUCT-MASTERDATA");
+  });
 });
