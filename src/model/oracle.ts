@@ -10,8 +10,10 @@ import { compareInstants, parseInstant } from "./instant.ts";
 import { memoized } from "./memo.ts";
 import { intersect, PerArray, Postings, type Selection, TimeOrder } from "./oracle-index.ts";
 import {
+  classesOf,
   type EpcisEvent,
   type EventQuery,
+  epcsOf,
   type Instant,
   LIST_PARAMETERS,
   type ListParameter,
@@ -43,28 +45,6 @@ function withinBounds(value: string | undefined, lt: string | undefined, ge: str
   if (lt !== undefined && compareInstants(at, boundOf(lt)) >= 0) return false;
   if (ge !== undefined && compareInstants(at, boundOf(ge)) < 0) return false;
   return true;
-}
-
-function epcsOf(e: EpcisEvent): string[] {
-  const parent = typeof e.parentID === "string" ? [e.parentID] : [];
-  return [
-    ...(e.epcList ?? []),
-    ...(e.childEPCs ?? []),
-    ...parent,
-    ...(e.inputEPCList ?? []),
-    ...(e.outputEPCList ?? []),
-  ];
-}
-
-function classesOf(e: EpcisEvent): string[] {
-  return [
-    ...(e.quantityList ?? []),
-    ...(e.childQuantityList ?? []),
-    ...(e.inputQuantityList ?? []),
-    ...(e.outputQuantityList ?? []),
-  ]
-    .map((q) => q.epcClass)
-    .filter((c): c is string => typeof c === "string");
 }
 
 // OR among the values of one list parameter; a parameter sent with no values selects nothing.

@@ -80,6 +80,21 @@ export const CLASS_LISTS = [
 ] as const;
 export type ClassList = (typeof CLASS_LISTS)[number];
 
+/** Every EPC an event carries, as written: its four EPC lists and its parentID (what MATCH_anyEPC reads). */
+export function epcsOf(e: EpcisEvent): string[] {
+  return EPC_FIELDS.flatMap((f) => {
+    const value = e[f];
+    return typeof value === "string" ? [value] : (value ?? []);
+  });
+}
+
+/** The class of every quantity element of an event's four quantity lists, as written (what MATCH_anyEPCClass reads). */
+export function classesOf(e: EpcisEvent): string[] {
+  return CLASS_LISTS.flatMap((l) => (e[l] ?? []).map((q) => q.epcClass)).filter(
+    (c): c is string => typeof c === "string",
+  );
+}
+
 /** The four time bounds of spec 4.1. Values are xsd:dateTimeStamp strings as sent on the wire. */
 export const TIME_PARAMETERS = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"] as const;
 export type TimeParameter = (typeof TIME_PARAMETERS)[number];
