@@ -9,15 +9,15 @@ import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { CANONICAL_DL_BASE, type Dataset, gs1CheckDigit } from "../../src/model/index.ts";
+import { CANONICAL_DL_BASE, type Dataset } from "../../src/model/index.ts";
 import { AUTH_FAULTS, keyMatches, loadKeys, SECURITY_EXCEPTION } from "../../src/reference/auth/index.ts";
 import type { RunningReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig } from "../../src/reference/types.ts";
 import { observedEvent } from "../support/events.ts";
 import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
+import { GTIN } from "./sender-fixture.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const GTIN = "0950600013435" + gs1CheckDigit("0950600013435");
 const KEYS = ["first-key-7f3a", "second-key-91bc"];
 const WRONG = "not-a-key-5d2e";
 

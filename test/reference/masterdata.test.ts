@@ -7,59 +7,40 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { createValidators } from "../../src/definition/index.ts";
 import { readMasterData, schemaShape } from "../../src/harness/assertions/master-data.ts";
-import { CANONICAL_DL_BASE, type Dataset, gs1CheckDigit } from "../../src/model/index.ts";
+import { CANONICAL_DL_BASE, type Dataset } from "../../src/model/index.ts";
 import { GS1_VOC_CONTEXT, MASTERDATA_FAULTS, variantDocument } from "../../src/reference/masterdata/index.ts";
 import { linkTypeUri } from "../../src/reference/resolver/index.ts";
 import { observedEvent } from "../support/events.ts";
 import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
+import {
+  GLN,
+  GLN_EVENTS_ONLY,
+  GTIN,
+  loadedDocument,
+  ORGANIZATION,
+  PGLN,
+  PLACE,
+  PRODUCT,
+  SSCC,
+  withCheck,
+} from "./sender-fixture.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const withCheck = (body: string) => body + gs1CheckDigit(body);
-
-const GTIN = withCheck("0950600013435");
 const GTIN_OTHER = withCheck("0950600013436");
-const GLN = withCheck("950600000001");
-const GLN_EVENTS_ONLY = withCheck("950600000002");
 const GLN_SOURCE = withCheck("950600000003");
 const PGLN_DESTINATION = withCheck("950600099998");
 const PGLN_OWNER = withCheck("950600099997");
 const PGLN_PROVIDER = withCheck("950600099996");
-const PGLN = withCheck("950600099999");
-const SSCC = withCheck("09506000000000042");
-const CONTEXT = { "@vocab": "https://gs1.org/voc/", gs1: "https://gs1.org/voc/" };
 
-const PRODUCT = {
-  "@context": CONTEXT,
-  "@type": "gs1:Product",
-  "@id": `${CANONICAL_DL_BASE}/01/${GTIN}`,
-  gtin: GTIN,
-  productName: "Frozen cod fillets",
-  productClassification: "FROZEN_FISH",
-};
 // A classification outside the definition's x-std-values list: extensible lists are not enums (spec 2.2). It
 // also arrives with a null context, which the sender replaces.
 const PRODUCT_UNLISTED = {
+  ...loadedDocument("gs1:Product", `/01/${GTIN_OTHER}`, {
+    gtin: GTIN_OTHER,
+    productName: "Sea cucumber",
+    productClassification: "ECHINODERM",
+  }),
   "@context": null,
-  "@type": "gs1:Product",
-  "@id": `${CANONICAL_DL_BASE}/01/${GTIN_OTHER}`,
-  gtin: GTIN_OTHER,
-  productName: "Sea cucumber",
-  productClassification: "ECHINODERM",
-};
-const PLACE = {
-  "@context": CONTEXT,
-  "@type": "gs1:Place",
-  "@id": `${CANONICAL_DL_BASE}/414/${GLN}`,
-  globalLocationNumber: GLN,
-  name: "Harbour plant",
-  locationClassification: "PROCESSING_PLANT",
-};
-const ORGANIZATION = {
-  "@context": CONTEXT,
-  "@type": "gs1:Organization",
-  "@id": `${CANONICAL_DL_BASE}/417/${PGLN}`,
-  globalLocationNumber: PGLN,
-  organizationName: "Sender Fisheries",
 };
 
 const DATASET: Dataset = {
@@ -92,6 +73,16 @@ async function get(url: string) {
   const text = await res.body.text();
   const type = String(res.headers["content-type"]).split(";")[0];
   return { status: res.statusCode, type, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+/** The document the sender makes up for a place (AI 414) or party (417) its events name without master data. */
+function generatedDocument(type: "gs1:Place" | "gs1:Organization", ai: "414" | "417", gln: string) {
+  return {
+    "@context": GS1_VOC_CONTEXT,
+    "@type": type,
+    "@id": `${CANONICAL_DL_BASE}/${ai}/${gln}`,
+    globalLocationNumber: gln,
+  };
 }
 
 /** The master data document the link set of `dlPath` leads to. */
@@ -164,12 +155,7 @@ describe("master data documents (spec 2.2)", () => {
   it("generates a gs1:Place for a GLN that only events name", async () => {
     const res = await followMasterData(reference().resolverBase, `/414/${GLN_EVENTS_ONLY}`);
     expect(res.status).toBe(200);
-    expect(res.json()).toEqual({
-      "@context": GS1_VOC_CONTEXT,
-      "@type": "gs1:Place",
-      "@id": `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}`,
-      globalLocationNumber: GLN_EVENTS_ONLY,
-    });
+    expect(res.json()).toEqual(generatedDocument("gs1:Place", "414", GLN_EVENTS_ONLY));
   });
 
   it("generates master data for the places and parties of source and destination lists and party fields", async () => {
@@ -178,12 +164,7 @@ describe("master data documents (spec 2.2)", () => {
     for (const pgln of [PGLN_DESTINATION, PGLN_OWNER, PGLN_PROVIDER]) {
       const res = await followMasterData(reference().resolverBase, `/417/${pgln}`);
       expect(res.status).toBe(200);
-      expect(res.json()).toEqual({
-        "@context": GS1_VOC_CONTEXT,
-        "@type": "gs1:Organization",
-        "@id": `${CANONICAL_DL_BASE}/417/${pgln}`,
-        globalLocationNumber: pgln,
-      });
+      expect(res.json()).toEqual(generatedDocument("gs1:Organization", "417", pgln));
     }
   });
 

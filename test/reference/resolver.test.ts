@@ -14,7 +14,6 @@ import {
   type Dataset,
   type EpcisEvent,
   epcUrnToDigitalLink,
-  gs1CheckDigit,
   parseQueryString,
   rebaseDigitalLink,
   runOracle,
@@ -31,29 +30,32 @@ import { isOwnKey, ownIdentifiers } from "../../src/reference/resolver/own.ts";
 import { DEFAULT_CONFIG, startReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig, ReferenceContext } from "../../src/reference/types.ts";
 import { observedEvent } from "../support/events.ts";
+import {
+  GLN,
+  GLN_EVENTS_ONLY,
+  GTIN,
+  ORGANIZATION,
+  PGLN,
+  PLACE,
+  PRODUCT,
+  withCheck,
+} from "./sender-fixture.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SHARED = path.resolve(ROOT, "../shared");
 
-const withCheck = (body: string) => body + gs1CheckDigit(body);
 const dl = (urn: string) => {
   const uri = epcUrnToDigitalLink(urn);
   if (uri === undefined) throw new Error(`test data: ${urn} has no Digital Link form`);
   return uri;
 };
 
-const GTIN_A = withCheck("0950600013435");
 const GTIN_B = withCheck("1950600077777");
-const GLN = withCheck("950600000001");
-const GLN_2 = withCheck("950600000002");
-const PGLN = withCheck("950600099999");
 const SERIAL_URN = "urn:epc:id:sgtin:9506000.013435.S%2F1";
 const SSCC_URN = "urn:epc:id:sscc:9506000.0000000042";
 const LOT_URN = "urn:epc:class:lgtin:9506000.013435.L+7";
 const SSCC = dl(SSCC_URN).split("/").pop() ?? "";
 const SERIAL_B_DL = `${CANONICAL_DL_BASE}/01/${GTIN_B}/21/777`;
-
-const CONTEXT = { "@vocab": "https://gs1.org/voc/", gs1: "https://gs1.org/voc/" };
 
 const DATASET: Dataset = {
   events: [
@@ -70,33 +72,14 @@ const DATASET: Dataset = {
       parentID: SSCC_URN,
       childEPCs: [SERIAL_B_DL],
       childQuantityList: [{ epcClass: LOT_URN, quantity: 10, uom: "KGM" }],
-      readPoint: { id: `${CANONICAL_DL_BASE}/414/${GLN_2}` },
+      readPoint: { id: `${CANONICAL_DL_BASE}/414/${GLN_EVENTS_ONLY}` },
     }),
   ],
   masterData: [
-    {
-      "@context": CONTEXT,
-      "@type": "gs1:Product",
-      "@id": `${CANONICAL_DL_BASE}/01/${GTIN_A}`,
-      gtin: GTIN_A,
-      productName: "Frozen cod fillets",
-      productClassification: "FROZEN_FISH",
-    },
-    {
-      "@context": CONTEXT,
-      "@type": "gs1:Place",
-      "@id": `${CANONICAL_DL_BASE}/414/${GLN}`,
-      globalLocationNumber: GLN,
-      name: "Harbour plant",
-      locationClassification: "PROCESSING_PLANT",
-    },
-    {
-      "@context": CONTEXT,
-      "@type": "gs1:Organization",
-      "@id": `${CANONICAL_DL_BASE}/417/${PGLN}`,
-      globalLocationNumber: PGLN,
-      organizationName: [{ "@value": "Sender Fisheries", "@language": "en" }],
-    },
+    PRODUCT,
+    PLACE,
+    // The sender's name as a language-tagged JSON-LD value: the link set still describes the party by it.
+    { ...ORGANIZATION, organizationName: [{ "@value": "Sender Fisheries", "@language": "en" }] },
   ],
 };
 
@@ -114,9 +97,9 @@ const PATHS: { path: string; linkTypes: string[]; description: string | null; ev
     events: ["1", "2"],
   },
   { path: `/414/${GLN}`, linkTypes: [MASTER_DATA, EPCIS], description: "Harbour plant", events: ["1"] },
-  { path: `/01/${GTIN_A}`, linkTypes: [MASTER_DATA], description: "Frozen cod fillets", events: [] },
-  { path: `/01/${GTIN_A}/10/L%2B7`, linkTypes: [EPCIS], description: "Frozen cod fillets", events: ["2"] },
-  { path: `/01/${GTIN_A}/21/S%2F1`, linkTypes: [EPCIS], description: "Frozen cod fillets", events: ["1"] },
+  { path: `/01/${GTIN}`, linkTypes: [MASTER_DATA], description: "Frozen cod fillets", events: [] },
+  { path: `/01/${GTIN}/10/L%2B7`, linkTypes: [EPCIS], description: "Frozen cod fillets", events: ["2"] },
+  { path: `/01/${GTIN}/21/S%2F1`, linkTypes: [EPCIS], description: "Frozen cod fillets", events: ["1"] },
 ];
 
 interface Running {
@@ -293,7 +276,7 @@ describe("link sets of the six path forms (spec 2.3, 4.2)", () => {
   });
 
   it("identifiers seen only in events resolve, with generated master data and a null description", async () => {
-    for (const p of [`/01/${GTIN_B}`, `/01/${GTIN_B}/21/777`, `/414/${GLN_2}`]) {
+    for (const p of [`/01/${GTIN_B}`, `/01/${GTIN_B}/21/777`, `/414/${GLN_EVENTS_ONLY}`]) {
       const res = await get(`${server.base}${p}?linkType=linkset`);
       expect(res.status, p).toBe(200);
       expect(entryOf(res.json()).itemDescription).toBeNull();
@@ -304,23 +287,23 @@ describe("link sets of the six path forms (spec 2.3, 4.2)", () => {
   });
 
   it("decodes percent-encoded lots and serials, in either hex case", async () => {
-    const lower = await get(`${server.base}/01/${GTIN_A}/21/S%2f1?linkType=linkset`);
+    const lower = await get(`${server.base}/01/${GTIN}/21/S%2f1?linkType=linkset`);
     expect(lower.status).toBe(200);
-    expect(entryOf(lower.json()).anchor).toBe(`${server.base}/01/${GTIN_A}/21/S%2F1`);
-    expect((await get(`${server.base}/01/${GTIN_A}/21/S1?linkType=linkset`)).status).toBe(404);
+    expect(entryOf(lower.json()).anchor).toBe(`${server.base}/01/${GTIN}/21/S%2F1`);
+    expect((await get(`${server.base}/01/${GTIN}/21/S1?linkType=linkset`)).status).toBe(404);
   });
 
   it("accepts a GTIN-13 and anchors it as the GTIN-14", async () => {
-    const res = await get(`${server.base}/01/${GTIN_A.slice(1)}?linkType=linkset`);
+    const res = await get(`${server.base}/01/${GTIN.slice(1)}?linkType=linkset`);
     expect(res.status).toBe(200);
-    expect(entryOf(res.json()).anchor).toBe(`${server.base}/01/${GTIN_A}`);
+    expect(entryOf(res.json()).anchor).toBe(`${server.base}/01/${GTIN}`);
   });
 
   it("resolves an identifier issued under https://id.gs1.org once rebased to the resolver", async () => {
     const canonical = dl(SERIAL_URN);
     expect(canonical.startsWith(CANONICAL_DL_BASE)).toBe(true);
     const rebased = await get(`${rebaseDigitalLink(canonical, server.base)}?linkType=linkset`);
-    const direct = await get(`${server.base}/01/${GTIN_A}/21/S%2F1?linkType=linkset`);
+    const direct = await get(`${server.base}/01/${GTIN}/21/S%2F1?linkType=linkset`);
     expect(rebased.status).toBe(200);
     expect(rebased.json()).toEqual(direct.json());
   });
@@ -375,7 +358,7 @@ describe("redirects by link type", () => {
       `/414/${GLN}?linkType=gs1:pip`,
       `/414/${GLN}?linkType=all`,
       `/00/${SSCC}?linkType=gs1:masterData`,
-      `/01/${GTIN_A}?linkType=gs1:epcis`,
+      `/01/${GTIN}?linkType=gs1:epcis`,
     ]) {
       const res = await get(`${server.base}${url}`);
       expect(res.status, url).toBe(404);
@@ -401,12 +384,12 @@ describe("redirects by link type", () => {
 });
 
 describe("refusals", () => {
-  const badGtin = GTIN_A.slice(0, 13) + String((Number(GTIN_A.slice(13)) + 1) % 10);
+  const badGtin = GTIN.slice(0, 13) + String((Number(GTIN.slice(13)) + 1) % 10);
   const invalid: [string, string][] = [
-    ["alphabetic AI", `/gtin/${GTIN_A}`],
+    ["alphabetic AI", `/gtin/${GTIN}`],
     ["alphabetic AI for an SSCC", `/sscc/${SSCC}`],
-    ["alphabetic qualifier", `/01/${GTIN_A}/ser/S%2F1`],
-    ["qualifier first", `/21/S%2F1/01/${GTIN_A}`],
+    ["alphabetic qualifier", `/01/${GTIN}/ser/S%2F1`],
+    ["qualifier first", `/21/S%2F1/01/${GTIN}`],
     ["lot alone", `/10/L%2B7`],
     ["GTIN of 3 digits", "/01/123"],
     ["SSCC of 17 digits", `/00/${SSCC.slice(1)}`],
@@ -427,8 +410,8 @@ describe("refusals", () => {
 
   const unknown: [string, string][] = [
     ["unknown GTIN", `/01/${withCheck("0950600055555")}`],
-    ["unknown serial of a known GTIN", `/01/${GTIN_A}/21/NOPE`],
-    ["unknown lot of a known GTIN", `/01/${GTIN_A}/10/NOPE`],
+    ["unknown serial of a known GTIN", `/01/${GTIN}/21/NOPE`],
+    ["unknown lot of a known GTIN", `/01/${GTIN}/10/NOPE`],
     ["unknown SSCC", `/00/${withCheck("09506000999999999")}`],
     ["unknown PGLN", `/417/${withCheck("950600088888")}`],
     ["GLN with an extension (not one of the six forms)", `/414/${GLN}/254/7`],
@@ -444,7 +427,7 @@ describe("refusals", () => {
 });
 
 describe("resolver faults: each changes the behaviour it names", () => {
-  const serial = `/01/${GTIN_A}/21/S%2F1`;
+  const serial = `/01/${GTIN}/21/S%2F1`;
   const linkset = async (base: string, p: string) => get(`${base}${p}?linkType=linkset`);
   const entryAt = async (base: string, p: string) => entryOf((await linkset(base, p)).json());
   const eventIdsAt = async (href: string) =>
@@ -461,41 +444,41 @@ describe("resolver faults: each changes the behaviour it names", () => {
     "res-no-sscc": pathFault(`/00/${SSCC}`),
     "res-no-pgln": pathFault(`/417/${PGLN}`),
     "res-no-gln": pathFault(`/414/${GLN}`),
-    "res-no-gtin": pathFault(`/01/${GTIN_A}`),
-    "res-no-gtin-lot": pathFault(`/01/${GTIN_A}/10/L%2B7`),
+    "res-no-gtin": pathFault(`/01/${GTIN}`),
+    "res-no-gtin-lot": pathFault(`/01/${GTIN}/10/L%2B7`),
     "res-no-gtin-serial": pathFault(serial),
     "res-alphabetic-accepted": async (base) =>
-      (await linkset(base, `/gtin/${GTIN_A}/ser/S%2F1`)).status === 200,
+      (await linkset(base, `/gtin/${GTIN}/ser/S%2F1`)).status === 200,
     "res-anchor-wrong": async (base) => (await entryAt(base, serial)).anchor === base,
     "res-no-title": async (base) => linksetProblems((await linkset(base, `/414/${GLN}`)).json()).length > 0,
     "res-itemdescription-number": async (base) =>
-      typeof (await entryAt(base, `/01/${GTIN_A}`)).itemDescription === "number",
+      typeof (await entryAt(base, `/01/${GTIN}`)).itemDescription === "number",
     "res-no-linkset-array": async (base) =>
       !Array.isArray(((await linkset(base, `/00/${SSCC}`)).json() as { linkset: unknown }).linkset),
-    "res-missing-epcis-link": async (base) => !(EPCIS in (await entryAt(base, `/01/${GTIN_A}/10/L%2B7`))),
-    "res-missing-masterdata-link": async (base) => !(MASTER_DATA in (await entryAt(base, `/01/${GTIN_A}`))),
+    "res-missing-epcis-link": async (base) => !(EPCIS in (await entryAt(base, `/01/${GTIN}/10/L%2B7`))),
+    "res-missing-masterdata-link": async (base) => !(MASTER_DATA in (await entryAt(base, `/01/${GTIN}`))),
     "res-epcis-link-broken": async (base) =>
       (await get(hrefOf(await entryAt(base, `/00/${SSCC}`), EPCIS))).status !== 200,
     "res-epcis-link-wrong-id": async (base) =>
       !(await eventIdsAt(hrefOf(await entryAt(base, serial), EPCIS))).includes(DATASET.events[0]?.eventID),
     "res-product-epcis-empty": async (base) => {
-      const entry = await entryAt(base, `/01/${GTIN_A}`);
+      const entry = await entryAt(base, `/01/${GTIN}`);
       return EPCIS in entry && (await eventIdsAt(hrefOf(entry, EPCIS))).length === 0;
     },
     "res-lot-anchor-gtin": async (base) =>
-      (await entryAt(base, `/01/${GTIN_A}/10/L%2B7`)).anchor === `/01/${GTIN_A}`,
-    // GTIN_A is the only product with a lot, so its lot's link selects that lot under GTIN_B.
+      (await entryAt(base, `/01/${GTIN}/10/L%2B7`)).anchor === `/01/${GTIN}`,
+    // GTIN is the only product with a lot, so its lot's link selects that lot under GTIN_B.
     "res-last-product-lots": async (base) =>
-      !(await eventIdsAt(hrefOf(await entryAt(base, `/01/${GTIN_A}/10/L%2B7`), EPCIS))).includes(
+      !(await eventIdsAt(hrefOf(await entryAt(base, `/01/${GTIN}/10/L%2B7`), EPCIS))).includes(
         DATASET.events[1]?.eventID,
       ),
-    // GTIN_B is the last product in numeric order; its masterData link leads to GTIN_A's document.
+    // GTIN_B is the last product in numeric order; its masterData link leads to GTIN's document.
     "res-last-product-masterdata": async (base) => {
       const doc = (await get(hrefOf(await entryAt(base, `/01/${GTIN_B}`), MASTER_DATA))).json();
       return (doc as Record<string, unknown>)["@id"] !== `${CANONICAL_DL_BASE}/01/${GTIN_B}`;
     },
     "res-masterdata-wrong-type": async (base) => {
-      const doc = (await get(hrefOf(await entryAt(base, `/01/${GTIN_A}`), MASTER_DATA))).json();
+      const doc = (await get(hrefOf(await entryAt(base, `/01/${GTIN}`), MASTER_DATA))).json();
       return (doc as Record<string, unknown>)["@type"] !== "gs1:Product";
     },
   };
@@ -607,26 +590,30 @@ describe("a party's GLN as a location (spec 1, step 1: the party's location numb
 
 // A sender of company prefix 9506001 that records the events, and another company (4012345) whose goods it
 // receives: the named configurations that treat the sender's own identifiers apart.
-const OWN_PGLN = withCheck("950600100000");
-const OWN_GLN = withCheck("950600100001");
-const OWN_GTIN = withCheck("0950600100012");
-const OWN_SSCC = withCheck("09506001000000042");
-const OTHER_PGLN = withCheck("401234500000");
-const OTHER_GLN = withCheck("401234500017");
-const OTHER_GTIN = withCheck("1401234500016");
+const OWN = {
+  pgln: withCheck("950600100000"),
+  gln: withCheck("950600100001"),
+  gtin: withCheck("0950600100012"),
+  sscc: withCheck("09506001000000042"),
+};
+const OTHER = {
+  pgln: withCheck("401234500000"),
+  gln: withCheck("401234500017"),
+  gtin: withCheck("1401234500016"),
+};
 const OWNED: Dataset = {
   events: [
     observedEvent("00000000-0000-4000-8000-00000000000a", {
-      epcList: [`${CANONICAL_DL_BASE}/01/${OTHER_GTIN}/21/5`],
-      bizLocation: { id: `${CANONICAL_DL_BASE}/414/${OTHER_GLN}` },
-      "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${OWN_PGLN}`,
-      "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${OTHER_PGLN}`,
+      epcList: [`${CANONICAL_DL_BASE}/01/${OTHER.gtin}/21/5`],
+      bizLocation: { id: `${CANONICAL_DL_BASE}/414/${OTHER.gln}` },
+      "cbvmda:informationProvider": `${CANONICAL_DL_BASE}/417/${OWN.pgln}`,
+      "gdst:productOwner": `${CANONICAL_DL_BASE}/417/${OTHER.pgln}`,
     }),
     observedEvent("00000000-0000-4000-8000-00000000000b", {
       type: "AggregationEvent",
       action: "ADD",
-      parentID: `${CANONICAL_DL_BASE}/00/${OWN_SSCC}`,
-      childEPCs: [`${CANONICAL_DL_BASE}/01/${OWN_GTIN}/21/7`],
+      parentID: `${CANONICAL_DL_BASE}/00/${OWN.sscc}`,
+      childEPCs: [`${CANONICAL_DL_BASE}/01/${OWN.gtin}/21/7`],
       bizLocation: { id: "urn:epc:id:sgln:9506001.00001.0" },
       "cbvmda:informationProvider": `urn:epc:id:pgln:9506001.00000`,
     }),
@@ -637,12 +624,12 @@ const OWNED: Dataset = {
 describe("the sender's own identifiers", () => {
   it("are those under the company prefix of the party that records most events", () => {
     const own = ownIdentifiers(OWNED.events);
-    expect(own).toEqual({ party: `${CANONICAL_DL_BASE}/417/${OWN_PGLN}`, prefix: "9506001" });
-    expect(isOwnKey(own, { ai: "414", value: OWN_GLN })).toBe(true);
-    expect(isOwnKey(own, { ai: "01", value: OWN_GTIN })).toBe(true);
-    expect(isOwnKey(own, { ai: "00", value: OWN_SSCC })).toBe(true);
-    expect(isOwnKey(own, { ai: "01", value: OTHER_GTIN })).toBe(false);
-    expect(isOwnKey(own, { ai: "417", value: OTHER_PGLN })).toBe(false);
+    expect(own).toEqual({ party: `${CANONICAL_DL_BASE}/417/${OWN.pgln}`, prefix: "9506001" });
+    expect(isOwnKey(own, { ai: "414", value: OWN.gln })).toBe(true);
+    expect(isOwnKey(own, { ai: "01", value: OWN.gtin })).toBe(true);
+    expect(isOwnKey(own, { ai: "00", value: OWN.sscc })).toBe(true);
+    expect(isOwnKey(own, { ai: "01", value: OTHER.gtin })).toBe(false);
+    expect(isOwnKey(own, { ai: "417", value: OTHER.pgln })).toBe(false);
     expect(ownIdentifiers([])).toEqual({});
   });
 
@@ -695,18 +682,18 @@ describe("named configurations: the freedoms a correct sender may use", () => {
     const all = await startResolver({}, [], OWNED);
     try {
       const mine = [
-        `/417/${OWN_PGLN}`,
-        `/414/${OWN_PGLN}`,
-        `/414/${OWN_GLN}`,
-        `/01/${OWN_GTIN}`,
-        `/01/${OWN_GTIN}/21/7`,
-        `/00/${OWN_SSCC}`,
+        `/417/${OWN.pgln}`,
+        `/414/${OWN.pgln}`,
+        `/414/${OWN.gln}`,
+        `/01/${OWN.gtin}`,
+        `/01/${OWN.gtin}/21/7`,
+        `/00/${OWN.sscc}`,
       ];
       const theirs = [
-        `/417/${OTHER_PGLN}`,
-        `/414/${OTHER_GLN}`,
-        `/01/${OTHER_GTIN}`,
-        `/01/${OTHER_GTIN}/21/5`,
+        `/417/${OTHER.pgln}`,
+        `/414/${OTHER.gln}`,
+        `/01/${OTHER.gtin}`,
+        `/01/${OTHER.gtin}/21/5`,
       ];
       for (const p of mine) expect((await linksetAt(own.base, p)).status, p).toBe(200);
       for (const p of theirs) {
@@ -724,17 +711,17 @@ describe("named configurations: the freedoms a correct sender may use", () => {
   it("partyLocationMasterData own offers only epcis for another company's party and location, both for its own", async () => {
     const server = await startResolver({ partyLocationMasterData: "own" }, [], OWNED);
     try {
-      for (const p of [`/417/${OTHER_PGLN}`, `/414/${OTHER_GLN}`]) {
+      for (const p of [`/417/${OTHER.pgln}`, `/414/${OTHER.gln}`]) {
         const entry = entryOf((await linksetAt(server.base, p)).json());
         expect(MASTER_DATA in entry, p).toBe(false);
         expect(hrefOf(entry, DEFAULT_LINK)).toBe(hrefOf(entry, EPCIS));
       }
-      for (const p of [`/417/${OWN_PGLN}`, `/414/${OWN_PGLN}`, `/414/${OWN_GLN}`]) {
+      for (const p of [`/417/${OWN.pgln}`, `/414/${OWN.pgln}`, `/414/${OWN.gln}`]) {
         const entry = entryOf((await linksetAt(server.base, p)).json());
         expect(MASTER_DATA in entry, p).toBe(true);
         expect(EPCIS in entry, p).toBe(true);
       }
-      const product = entryOf((await linksetAt(server.base, `/01/${OTHER_GTIN}`)).json());
+      const product = entryOf((await linksetAt(server.base, `/01/${OTHER.gtin}`)).json());
       expect(MASTER_DATA in product).toBe(true);
     } finally {
       await server.close();
