@@ -1,23 +1,20 @@
 // X-API-Key authentication of the reference sender (spec 5): where keys are checked, how, and where keys come
 // from.
 
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
 import { CANONICAL_DL_BASE, type Dataset } from "../../src/model/index.ts";
 import { AUTH_FAULTS, keyMatches, loadKeys, SECURITY_EXCEPTION } from "../../src/reference/auth/index.ts";
 import type { RunningReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig } from "../../src/reference/types.ts";
 import { observedEvent } from "../support/events.ts";
 import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
+import { registryEntries } from "../support/registry.ts";
 import { GTIN } from "./sender-fixture.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const KEYS = ["first-key-7f3a", "second-key-91bc"];
 const WRONG = "not-a-key-5d2e";
 
@@ -239,10 +236,11 @@ describe("auth faults: each changes the behaviour it names", () => {
   };
 
   it("every auth fault has a test here, and names MUST requirements of the registry", () => {
-    const registry = parseYaml(readFileSync(path.join(ROOT, "suites/requirements.yaml"), "utf8")) as {
-      requirements: { id: string; level: string }[];
-    };
-    const musts = new Set(registry.requirements.filter((r) => r.level === "MUST").map((r) => r.id));
+    const musts = new Set(
+      registryEntries()
+        .filter((r) => r.level === "MUST")
+        .map((r) => r.id),
+    );
     expect(AUTH_FAULTS.map((f) => f.id).sort()).toEqual(Object.keys(observe).sort());
     for (const fault of AUTH_FAULTS) {
       for (const id of fault.violates) expect(musts.has(id), `${fault.id} names ${id}`).toBe(true);

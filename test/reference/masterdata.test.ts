@@ -1,7 +1,6 @@
 // Master data documents of the reference sender (spec 2.2), reached through the resolver's masterData links.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { request } from "undici";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -10,8 +9,10 @@ import { readMasterData, schemaShape } from "../../src/harness/assertions/master
 import { CANONICAL_DL_BASE, type Dataset } from "../../src/model/index.ts";
 import { GS1_VOC_CONTEXT, MASTERDATA_FAULTS, variantDocument } from "../../src/reference/masterdata/index.ts";
 import { linkTypeUri } from "../../src/reference/resolver/index.ts";
+import { REPO_ROOT } from "../support/cli.ts";
 import { observedEvent } from "../support/events.ts";
 import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
+import { registryEntries } from "../support/registry.ts";
 import {
   GLN,
   GLN_EVENTS_ONLY,
@@ -25,7 +26,6 @@ import {
   withCheck,
 } from "./sender-fixture.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const GTIN_OTHER = withCheck("0950600013436");
 const GLN_SOURCE = withCheck("950600000003");
 const PGLN_DESTINATION = withCheck("950600099998");
@@ -141,7 +141,9 @@ describe("master data documents (spec 2.2)", () => {
   });
 
   it("serves a classification value outside x-std-values unchanged", async () => {
-    const definition = parseYaml(readFileSync(path.join(ROOT, "schemas/interface.openapi.yaml"), "utf8")) as {
+    const definition = parseYaml(
+      readFileSync(path.join(REPO_ROOT, "schemas/interface.openapi.yaml"), "utf8"),
+    ) as {
       components: {
         schemas: { Product: { properties: { productClassification: { "x-std-values": string[] } } } };
       };
@@ -194,10 +196,7 @@ describe("master data faults: each changes the behaviour it names", () => {
   };
 
   it("every master data fault has a test here, and names requirements of the registry, one of them MUST", () => {
-    const registry = parseYaml(readFileSync(path.join(ROOT, "suites/requirements.yaml"), "utf8")) as {
-      requirements: { id: string; level: string; definitionLevel?: string }[];
-    };
-    const levels = new Map(registry.requirements.map((r) => [r.id, r.definitionLevel ?? r.level]));
+    const levels = new Map(registryEntries().map((r) => [r.id, r.definitionLevel ?? r.level]));
     expect(MASTERDATA_FAULTS.map((f) => f.id).sort()).toEqual(Object.keys(observe).sort());
     for (const fault of MASTERDATA_FAULTS) {
       for (const id of fault.violates) expect(levels.has(id), `${fault.id} names ${id}`).toBe(true);

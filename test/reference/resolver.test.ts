@@ -2,12 +2,10 @@
 // link set and its links, redirects by link type, and the refusals.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv } from "ajv";
 import Fastify, { type FastifyInstance } from "fastify";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
 import { createValidators, loadDefinition } from "../../src/definition/index.ts";
 import {
   CANONICAL_DL_BASE,
@@ -29,7 +27,9 @@ import {
 import { isOwnKey, ownIdentifiers } from "../../src/reference/resolver/own.ts";
 import { DEFAULT_CONFIG, startReference } from "../../src/reference/server.ts";
 import type { ReferenceConfig, ReferenceContext } from "../../src/reference/types.ts";
+import { REPO_ROOT } from "../support/cli.ts";
 import { observedEvent } from "../support/events.ts";
+import { registryEntries } from "../support/registry.ts";
 import {
   GLN,
   GLN_EVENTS_ONLY,
@@ -41,8 +41,7 @@ import {
   withCheck,
 } from "./sender-fixture.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SHARED = path.resolve(ROOT, "../shared");
+const SHARED = path.resolve(REPO_ROOT, "../shared");
 
 const dl = (urn: string) => {
   const uri = epcUrnToDigitalLink(urn);
@@ -484,11 +483,12 @@ describe("resolver faults: each changes the behaviour it names", () => {
   };
 
   it("every resolver fault has a test here, and names requirements of the registry", () => {
-    const registry = parseYaml(readFileSync(path.join(ROOT, "suites/requirements.yaml"), "utf8")) as {
-      requirements: { id: string; level: string }[];
-    };
     // A SHOULD requirement's fault is caught by its warning, as the kill matrix counts it.
-    const musts = new Set(registry.requirements.filter((r) => r.level !== "MAY").map((r) => r.id));
+    const musts = new Set(
+      registryEntries()
+        .filter((r) => r.level !== "MAY")
+        .map((r) => r.id),
+    );
     expect(RESOLVER_FAULTS.map((f) => f.id).sort()).toEqual(Object.keys(observe).sort());
     for (const fault of RESOLVER_FAULTS) {
       expect(fault.id).toMatch(/^[a-z]+(-[a-z0-9]+)+$/);
