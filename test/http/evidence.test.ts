@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { curlFor, HttpClient, HttpError, redact } from "../../src/http/index.ts";
-import { sendJson, startServer, type TestServer } from "./servers.ts";
+import { sendJson, servingForTests } from "./servers.ts";
 
 /** The arguments a POSIX shell hands to curl for this line, with the key variable set to `key`. */
 function shellWords(line: string, key: string): string[] {
@@ -69,34 +69,26 @@ describe("redact", () => {
 
 describe("exchange records", () => {
   const KEY = "evidence-key-0042";
-  let server: TestServer;
-  let client: HttpClient;
-
-  beforeAll(async () => {
-    server = await startServer((req, res) => {
+  const keyed = servingForTests(
+    (req, res) => {
       if (req.url === "/straddle") {
         res.writeHead(200, { "content-type": "text/plain" });
         res.end("x".repeat(1995) + KEY + "y".repeat(100));
       } else {
         sendJson(res, 200, { ok: true }, { "x-served": "yes" });
       }
-    });
-    client = new HttpClient({ allowedOrigins: [server.origin], apiKey: KEY, userAgent: "tracecheck-test" });
-  });
-
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+    },
+    (origin) => ({ allowedOrigins: [origin], apiKey: KEY, userAgent: "tracecheck-test" }),
+  );
 
   it("records method, URL, redacted headers, response and a curl line", async () => {
-    const result = await client.get(`${server.origin}/events?GE_eventTime=2024-01-01T00:00:00Z`, {
+    const result = await keyed.client.get(`${keyed.server.origin}/events?GE_eventTime=2024-01-01T00:00:00Z`, {
       accept: "application/ld+json",
     });
     const { exchange } = result;
     expect(exchange.request).toEqual({
       method: "GET",
-      url: `${server.origin}/events?GE_eventTime=2024-01-01T00:00:00Z`,
+      url: `${keyed.server.origin}/events?GE_eventTime=2024-01-01T00:00:00Z`,
       headers: { "User-Agent": "tracecheck-test", Accept: "application/ld+json", "X-API-Key": "[redacted]" },
     });
     expect(exchange.response).toMatchObject({
@@ -109,13 +101,13 @@ describe("exchange records", () => {
     expect(result.headers["content-type"]).toBe("application/json");
     expect(exchange.durationMs).toBeGreaterThanOrEqual(0);
     expect(exchange.curl).toBe(
-      `curl -sS -H 'User-Agent: tracecheck-test' -H 'Accept: application/ld+json' -H "X-API-Key: $TRACECHECK_API_KEY" '${server.origin}/events?GE_eventTime=2024-01-01T00:00:00Z'`,
+      `curl -sS -H 'User-Agent: tracecheck-test' -H 'Accept: application/ld+json' -H "X-API-Key: $TRACECHECK_API_KEY" '${keyed.server.origin}/events?GE_eventTime=2024-01-01T00:00:00Z'`,
     );
-    expect(client.log.at(-1)).toBe(exchange);
+    expect(keyed.client.log.at(-1)).toBe(exchange);
   });
 
   it("leaves no fragment of a key that straddles the end of the excerpt", async () => {
-    const result = await client.get(`${server.origin}/straddle`);
+    const result = await keyed.client.get(`${keyed.server.origin}/straddle`);
     const excerpt = result.exchange.response?.bodyExcerpt ?? "";
     expect(excerpt).toHaveLength(2000);
     expect(excerpt).not.toContain("evidence");
@@ -123,7 +115,7 @@ describe("exchange records", () => {
   });
 
   it("makes the excerpt from bytes of its own, not from the body it hands over", async () => {
-    const result = await client.get(`${server.origin}/straddle`);
+    const result = await keyed.client.get(`${keyed.server.origin}/straddle`);
     // What the caller does with the body afterwards does not reach the evidence, which writes it when first read.
     result.body.fill(0x7a);
     const excerpt = result.exchange.response?.bodyExcerpt ?? "";
@@ -133,7 +125,7 @@ describe("exchange records", () => {
   });
 
   it("writes the same evidence into a report as when it is read", async () => {
-    const { exchange } = await client.get(`${server.origin}/events`);
+    const { exchange } = await keyed.client.get(`${keyed.server.origin}/events`);
     const written = JSON.parse(JSON.stringify(exchange)) as typeof exchange;
     expect(Object.keys(written)).toEqual(["request", "curl", "response", "durationMs"]);
     expect(written.curl).toBe(exchange.curl);
@@ -157,7 +149,7 @@ describe("exchange records", () => {
   it("refuses requests once closed", async () => {
     const closing = new HttpClient({ allowedOrigins: [] });
     await closing.close();
-    await expect(closing.get(`${server.origin}/events`)).rejects.toThrow(/closed/);
+    await expect(closing.get(`${keyed.server.origin}/events`)).rejects.toThrow(/closed/);
   });
 
   it("refuses an allowed origin that is not a URL", () => {

@@ -2,11 +2,10 @@
 // evidence shows and nothing more: never the body it was read from.
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ExchangeRecord } from "../../src/harness/types.ts";
 import { LARGE_BODY_BYTES } from "../../src/http/body.ts";
-import { HttpClient } from "../../src/http/index.ts";
-import { startServer, type TestServer } from "./servers.ts";
+import { servingForTests } from "./servers.ts";
 
 v8.setFlagsFromString("--expose-gc");
 const collect = vm.runInNewContext("gc") as () => void;
@@ -16,33 +15,25 @@ const MiB = 1024 * 1024;
 const BODY_BYTES = 900 * 1024;
 const KEPT = 40;
 
-let server: TestServer;
-let client: HttpClient;
-
-beforeAll(async () => {
-  server = await startServer((_req, res) => {
+const serving = servingForTests(
+  (_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     const piece = Buffer.alloc(64 * 1024, "a");
     // In pieces, so that the body arrives as several chunks and is joined.
     for (let at = 0; at < BODY_BYTES; at += piece.length) res.write(piece.subarray(0, BODY_BYTES - at));
     res.end();
-  });
-  client = new HttpClient({ allowedOrigins: [], maxBodyBytes: 4 * MiB });
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+  },
+  () => ({ allowedOrigins: [], maxBodyBytes: 4 * MiB }),
+);
 
 it("keeps no body alive through the exchange records a run keeps", async () => {
   expect(BODY_BYTES).toBeLessThan(LARGE_BODY_BYTES);
-  await client.get(`${server.origin}/warm`);
+  await serving.client.get(`${serving.server.origin}/warm`);
   collect();
   const before = process.memoryUsage().arrayBuffers;
   const kept: ExchangeRecord[] = [];
   for (let i = 0; i < KEPT; i++) {
-    const result = await client.get(`${server.origin}/${i}`);
+    const result = await serving.client.get(`${serving.server.origin}/${i}`);
     expect(result.body.length).toBe(BODY_BYTES);
     kept.push(result.exchange);
   }

@@ -1,30 +1,27 @@
 import type { ServerResponse } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Clock, HttpClient, RateLimiter, Semaphore } from "../../src/http/index.ts";
-import { sendJson, startServer, type TestServer } from "./servers.ts";
+import { describe, expect, it } from "vitest";
+import { type Clock, RateLimiter, Semaphore } from "../../src/http/index.ts";
+import { sendJson, servingForTests } from "./servers.ts";
 
 const LIMIT = 3;
 const REQUESTS = 10;
-let server: TestServer;
-let client: HttpClient;
 let inFlight = 0;
 let mostInFlight = 0;
-
-beforeAll(async () => {
-  // Answers are held until LIMIT requests wait together (or the last request has come), then a little longer: a
-  // client that let more through at once would show them, and one that keeps its limit reaches it and never
-  // passes it, however slow the machine.
-  const held: ServerResponse[] = [];
-  let arrived = 0;
-  let releasing = false;
-  const release = () => {
-    releasing = false;
-    for (const waiting of held.splice(0)) {
-      inFlight--;
-      sendJson(waiting, 200, { ok: true });
-    }
-  };
-  server = await startServer((_req, res) => {
+// Answers are held until LIMIT requests wait together (or the last request has come), then a little longer: a
+// client that let more through at once would show them, and one that keeps its limit reaches it and never
+// passes it, however slow the machine.
+const held: ServerResponse[] = [];
+let arrived = 0;
+let releasing = false;
+const release = () => {
+  releasing = false;
+  for (const waiting of held.splice(0)) {
+    inFlight--;
+    sendJson(waiting, 200, { ok: true });
+  }
+};
+const limited = servingForTests(
+  (_req, res) => {
     arrived++;
     inFlight++;
     mostInFlight = Math.max(mostInFlight, inFlight);
@@ -33,24 +30,21 @@ beforeAll(async () => {
       releasing = true;
       setTimeout(release, 50);
     }
-  });
-  client = new HttpClient({ allowedOrigins: [], concurrency: LIMIT });
-});
-
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+  },
+  () => ({ allowedOrigins: [], concurrency: LIMIT }),
+);
 
 describe("the concurrency limit", () => {
   it("never has more requests in flight than allowed", async () => {
     const results = await Promise.all(
-      Array.from({ length: REQUESTS }, (_, i) => client.get(`${server.origin}/events?n=${i}`)),
+      Array.from({ length: REQUESTS }, (_, i) =>
+        limited.client.get(`${limited.server.origin}/events?n=${i}`),
+      ),
     );
     expect(results.every((result) => result.status === 200)).toBe(true);
     expect(mostInFlight).toBeLessThanOrEqual(LIMIT);
     expect(mostInFlight).toBe(LIMIT);
-    expect(client.requestCount).toBe(REQUESTS);
+    expect(limited.client.requestCount).toBe(REQUESTS);
   });
 });
 

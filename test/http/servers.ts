@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type AddressInfo, createServer as createTcpServer } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { HttpClient, type HttpClientOptions } from "../../src/http/index.ts";
 
 export interface ReceivedRequest {
   url: string;
@@ -38,6 +40,32 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A test server and a client that asks it. */
+export interface Serving {
+  server: TestServer;
+  client: HttpClient;
+}
+
+/**
+ * A server with `handler`, and a client made with `clientOptions` of the server's origin, started before the tests
+ * of the file or describe block this is called in and closed after them. Read the fields inside a test.
+ */
+export function servingForTests(
+  handler: Handler,
+  clientOptions: (origin: string) => HttpClientOptions,
+): Serving {
+  const serving = {} as Serving;
+  beforeAll(async () => {
+    serving.server = await startServer(handler);
+    serving.client = new HttpClient(clientOptions(serving.server.origin));
+  });
+  afterAll(async () => {
+    await serving.client?.close();
+    await serving.server?.close();
+  });
+  return serving;
 }
 
 export function sendJson(
