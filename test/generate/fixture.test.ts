@@ -3,14 +3,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  datasetToDocument,
-  generateDataset,
-  readDatasetFile,
-  SMALL_FIXTURE,
-  senderOf,
-  smallFixtureDataset,
-} from "../../src/generate/index.ts";
+import { SMALL_FIXTURE, smallFixtureDataset } from "../../src/generate/fixture.ts";
+import { datasetToDocument, generateDataset, readDatasetFile, senderOf } from "../../src/generate/index.ts";
 import { epcisDocumentValidator, REPO_ROOT } from "./support.ts";
 
 describe("fixtures/small.dataset.jsonld", () => {

@@ -1,12 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { encodeQuery, parseQueryString, splitListValue } from "../../src/model/query-string.ts";
-import {
-  type EventQuery,
-  LIST_PARAMETERS,
-  QUERY_PARAMETERS,
-  TIME_PARAMETERS,
-} from "../../src/model/types.ts";
+import type { EventQuery } from "../../src/model/types.ts";
+import { LIST_PARAMETERS, QUERY_PARAMETERS, TIME_PARAMETERS } from "../../src/model/types.ts";
 
 describe("encodeQuery (spec 4.1 rules 1-2)", () => {
   it("writes one key per parameter, in order, with list values joined by %7C", () => {
