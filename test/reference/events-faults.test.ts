@@ -259,6 +259,9 @@ const CASES: Case[] = [
     check: (f, c) => {
       expect(served(c, 0).action).toBe("ADD");
       expect(served(f, 0).action).toBe("OBSERVE");
+      // One defect: the ilmd goes with ADD, since EPCIS allows it on no other ObjectEvent.
+      expect(served(c, 0)).toHaveProperty("ilmd");
+      expect(served(f, 0)).not.toHaveProperty("ilmd");
       expect(served(f, 4)).not.toHaveProperty("action");
     },
   },

@@ -83,6 +83,7 @@ function shippingActive(e: EpcisEvent): void {
   }
 }
 
+/** One defect, the action: the ilmd goes with it, since EPCIS 2.0 allows ilmd on an ObjectEvent only with ADD. */
 function commissionObserve(e: EpcisEvent): void {
   if (
     e.type === "ObjectEvent" &&
@@ -90,6 +91,7 @@ function commissionObserve(e: EpcisEvent): void {
     bizStepKey(e.bizStep) === "commissioning"
   ) {
     e.action = "OBSERVE";
+    delete e.ilmd;
   }
 }
 

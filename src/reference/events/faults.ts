@@ -157,7 +157,8 @@ const CATALOGUE = {
     violates: ["CORE-COLUMNS"],
   },
   "core-commission-action": {
-    description: "Commissioning ObjectEvents are served with action OBSERVE instead of ADD.",
+    description:
+      "Commissioning ObjectEvents are served with action OBSERVE instead of ADD (without their ilmd, which EPCIS allows only with ADD, so that the answer stays valid).",
     violates: ["CORE-SIGNATURE"],
   },
   "module-core-owner-empty": {
