@@ -3,12 +3,24 @@
 // or PGLN." Each link of the link sets answered (every product the events name among them, with some of its lots
 // and serials) is followed as a receiver would (spec 1, steps 2 and 3): an epcis link that selects events as it
 // is, one that names the query interface itself queried for the identifier. Links are read from the entry about
-// the identifier; a link set without one is RES-ANCHOR's (or RES-LINKSET-SHAPE's) failure, and blocks these.
+// the identifier; a link set without one is RES-ANCHOR's (or RES-LINKSET-SHAPE's) failure, and blocks these. A
+// wrong answer of the target's own GET /events to a query for the identifier alone, and a master data document
+// that is not JSON-LD of a master data type at all, are the failures of the requirements that judge those
+// directly (blockers.ts): one defect, one failure.
 import { EPCIS_LINK, linksOf } from "../../src/harness/assertions/linkset.ts";
+import { jsonLdProblem } from "../../src/harness/assertions/master-data.ts";
+import type { RunContext } from "../../src/harness/context.ts";
+import { runContextLoader } from "../../src/harness/jsonld/index.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../src/harness/types.ts";
-import { MASTER_DATA_TYPE_OF, reachedDocumentProblem, reachedDocuments } from "./support/documents.ts";
+import { atTargetEvents, explainedAsWritten, failUnlessExplained } from "./support/blockers.ts";
+import {
+  MASTER_DATA_TYPE_OF,
+  type ReachedDocument,
+  reachedDocumentProblem,
+  reachedDocuments,
+} from "./support/documents.ts";
 import { type EpcisLinkPlan, judgeEpcisLink, planEpcisLink } from "./support/epcis-link.ts";
 import { eventsAt } from "./support/follow.ts";
 import { coverageNote, entryOf, goodLinksets } from "./support/linksets.ts";
@@ -47,15 +59,30 @@ requirementTest(
     const outcomes = await Promise.all(
       plans.map(async (plan) => {
         const linked = await eventsAt(ctx, plan.request.url);
-        return { outcome: judgeEpcisLink(plan, linked, baseline.events), exchange: linked.exchange };
+        return { plan, outcome: judgeEpcisLink(plan, linked, baseline.events), exchange: linked.exchange };
       }),
     );
     const decided: string[] = [];
     const undecided: string[] = [];
     let proof: ExchangeRecord | undefined;
-    for (const { outcome, exchange } of outcomes) {
-      if (outcome.kind === "fail") checks.fail(outcome.reason, exchangeEvidence(exchange, outcome.evidence));
-      else if (outcome.kind === "inconclusive") undecided.push(outcome.note);
+    for (const { plan, outcome, exchange } of outcomes) {
+      if (outcome.kind === "fail") {
+        // What GET /events answers wrong is its own requirements' to fail, where the link leads to it.
+        const atTarget = atTargetEvents(ctx, plan.request.url);
+        const { recheck } = outcome;
+        const explainedBy = !atTarget
+          ? []
+          : recheck === undefined
+            ? (outcome.explainedBy ?? [])
+            : await explainedAsWritten(ctx, recheck.query, recheck.lacking);
+        failUnlessExplained(
+          checks,
+          ctx,
+          explainedBy,
+          outcome.reason,
+          exchangeEvidence(exchange, outcome.evidence),
+        );
+      } else if (outcome.kind === "inconclusive") undecided.push(outcome.note);
       else {
         decided.push(outcome.note);
         proof ??= exchange;
@@ -76,6 +103,20 @@ requirementTest(
   },
 );
 
+/**
+ * Whether the document reached is no GS1 Web Vocabulary JSON-LD of any master data type, read as MD-JSONLD reads
+ * it (suites/masterdata): a defect of the document, which MD-JSONLD fails, whatever the link's type.
+ */
+async function notMasterData(ctx: RunContext, d: ReachedDocument): Promise<boolean> {
+  if (d.doc === undefined) return false;
+  try {
+    return (await jsonLdProblem(d.doc, { loader: runContextLoader(ctx), base: d.href })) !== undefined;
+  } catch {
+    // A context that could not be loaded: MD-JSONLD decides nothing of it.
+    return false;
+  }
+}
+
 requirementTest(
   "RES-MASTERDATA-LINK",
   "The masterData link leads to master data of the right type",
@@ -95,8 +136,16 @@ requirementTest(
     for (const d of documents) {
       const about = `the masterData link of ${d.uri} (${d.href})`;
       const problem = await reachedDocumentProblem(d);
-      if (problem) checks.fail(`${about}: ${problem.message}`, exchangeEvidence(d.exchange, problem));
-      else {
+      if (problem) {
+        const explainedBy = (await notMasterData(ctx, d)) ? ["MD-JSONLD"] : [];
+        failUnlessExplained(
+          checks,
+          ctx,
+          explainedBy,
+          `${about}: ${problem.message}`,
+          exchangeEvidence(d.exchange, problem),
+        );
+      } else {
         passed.push(d.uri);
         proof ??= d.exchange;
       }

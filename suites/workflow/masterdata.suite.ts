@@ -3,12 +3,13 @@
 // far as the sender offers links for them: another company's identifier may be declined with any answer but a
 // 2xx (the spec does not show the resolver's status codes), and a location or party may offer only gs1:epcis
 // (spec 4.2: "reachable with gs1:masterData or gs1:epcis"). A link the sender does offer must lead to master data
-// of the right type.
+// of the right type. What a requirement judging the link set, the link or the document fails is not failed again.
 import { hopQuery } from "../../src/harness/assertions/trace-back.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import type { Evidence } from "../../src/harness/types.ts";
 import { runOracle } from "../../src/model/index.ts";
+import { failUnlessExplained } from "../resolver/support/blockers.ts";
 import { ownership, sender } from "../resolver/support/sender.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 import { masterDataExcuse } from "./support/excuses.ts";
@@ -62,10 +63,14 @@ requirementTest("FLOW-MASTERDATA", "The identifiers in events lead to master dat
     }
     failures += 1;
     const why = own !== undefined && step.stage === "linkset" ? `, although ${own.why}` : "";
-    checks.fail(`master data: the ${s.role} ${s.id} does not lead to its ${s.type}: ${step.reason}${why}`, {
-      ...step.evidence,
-      seed: ctx.seed,
-    });
+    // A link set, link or document the resolver and masterdata classes judge is their failure to report.
+    failUnlessExplained(
+      checks,
+      ctx,
+      step.explainedBy ?? [],
+      `master data: the ${s.role} ${s.id} does not lead to its ${s.type}: ${step.reason}${why}`,
+      { ...step.evidence, seed: ctx.seed },
+    );
   });
   if (failures > 0) return;
   const notes = [

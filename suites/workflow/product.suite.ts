@@ -1,11 +1,23 @@
 // Spec 1, steps 2 and 3: the receiver formats a product identifier as a Digital Link URI, sends it to the
-// sender's resolver, and follows the epcis link of the link set to the product's events.
+// sender's resolver, and follows the epcis link of the link set to the product's events. A step that fails on
+// what a requirement of the resolver or of GET /events judges directly (the path's link set, its link types,
+// where the epcis link leads, the filter the query uses) is that requirement's failure, not failed again here.
 
 import { compareEventSets, describeComparison } from "../../src/harness/assertions/event-sets.ts";
 import { EPCIS_LINK } from "../../src/harness/assertions/linkset.ts";
 import { hopQuery, selectedAsWritten } from "../../src/harness/assertions/trace-back.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+import { eventIdentity } from "../../src/model/index.ts";
+import {
+  answerExplainedBy,
+  atTargetEvents,
+  explainedAsWritten,
+  failUnlessExplained,
+  queryOf,
+  selectsIdentifierAlone,
+} from "../resolver/support/blockers.ts";
+import { interfaceOwes } from "../resolver/support/epcis-link.ts";
 import { eventsRequest } from "../resolver/support/follow.ts";
 import { ownership, sender } from "../resolver/support/sender.ts";
 import { declined } from "../resolver/support/verdicts.ts";
@@ -34,20 +46,34 @@ requirementTest(
     }
     if (!resolved.ok) {
       const why = own === undefined ? "" : `, although ${own.why}`;
-      checks.fail(`product: ${product.id} does not resolve: ${resolved.reason}${why}`, {
-        ...resolved.evidence,
-        seed: ctx.seed,
-      });
+      failUnlessExplained(
+        checks,
+        ctx,
+        resolved.explainedBy ?? [],
+        `product: ${product.id} does not resolve: ${resolved.reason}${why}`,
+        { ...resolved.evidence, seed: ctx.seed },
+      );
       return;
     }
     const link = linkOf(resolved.value, EPCIS_LINK);
     if (!link.ok) {
-      checks.fail(`product: ${link.reason}`, { ...link.evidence, seed: ctx.seed });
+      failUnlessExplained(checks, ctx, link.explainedBy ?? [], `product: ${link.reason}`, {
+        ...link.evidence,
+        seed: ctx.seed,
+      });
       return;
     }
     const query = hopQuery(product.hop);
     const request = eventsRequest(link.value.href, query);
     const answer = await fetchEvents(ctx, request.url);
+    // Where the epcis link leads is RES-EPCIS-LINK's; a wrong answer of the target's own GET /events to a query for
+    // the product alone, that of the requirements of the filter it uses (what RES-EPCIS-LINK is blocked by).
+    const asked = queryOf(request.url);
+    const ofInterface = atTargetEvents(ctx, request.url) && selectsIdentifierAlone(asked, product.id);
+    const explainedBy = (lacking?: Parameters<typeof answerExplainedBy>[1]) => [
+      "RES-EPCIS-LINK",
+      ...(ofInterface ? answerExplainedBy(asked, lacking) : []),
+    ];
     // The harness asked the query interface with the product in a spelling none of the target's events writes:
     // a sender that matches identifiers only as written may refuse it or answer nothing.
     const probe = request.queried && !product.written;
@@ -65,10 +91,13 @@ requirementTest(
       return;
     }
     if (!answer.ok) {
-      checks.fail(`product: the epcis link ${link.value.href} does not yield events: ${answer.reason}`, {
-        ...answer.evidence,
-        seed: ctx.seed,
-      });
+      failUnlessExplained(
+        checks,
+        ctx,
+        [...explainedBy(), ...(answer.explainedBy ?? [])],
+        `product: the epcis link ${link.value.href} does not yield events: ${answer.reason}`,
+        { ...answer.evidence, seed: ctx.seed },
+      );
       return;
     }
     // The events that hold the product as the query writes it; another spelling selecting them too is
@@ -80,7 +109,17 @@ requirementTest(
       actual: { events: answer.value.events.length },
     });
     if (comparison.missing.length > 0) {
-      checks.fail(
+      const missing = new Set(comparison.missing);
+      const lacking = expected.filter((e) => missing.has(eventIdentity(e)));
+      // Where the link spells the product otherwise than the lacking events, GET /events is asked as they write it.
+      const explained =
+        !ofInterface || interfaceOwes(asked, lacking, baseline.events)
+          ? explainedBy(lacking)
+          : ["RES-EPCIS-LINK", ...(await explainedAsWritten(ctx, query, lacking))];
+      failUnlessExplained(
+        checks,
+        ctx,
+        explained,
         `product: the events the epcis link of ${product.id} yields lack some of the product's events: ${describeComparison({ ...comparison, extra: [], duplicated: [] })}`,
         { ...evidence, missing: comparison.missing, seed: ctx.seed },
       );
@@ -91,10 +130,14 @@ requirementTest(
       return;
     }
     if (answer.value.events.length === 0) {
-      checks.fail(`product: the epcis link of ${product.id} yields no event`, {
-        ...evidence,
-        seed: ctx.seed,
-      });
+      // The harness knows no event the query selects as written: nothing the query interface left out.
+      failUnlessExplained(
+        checks,
+        ctx,
+        ["RES-EPCIS-LINK"],
+        `product: the epcis link of ${product.id} yields no event`,
+        { ...evidence, seed: ctx.seed },
+      );
       return;
     }
     const notes = [

@@ -2,9 +2,11 @@
 // location number (GLN); "This lets each party request master data for a party or location". Spec 4.2 makes a
 // party and a location "reachable with gs1:masterData or gs1:epcis": each must resolve, through the sender's
 // resolver, to a link set that offers one of the two, and a masterData link it offers must lead to master data of
-// the right type. Reaching neither, or wrong master data, is the failure.
+// the right type. Reaching neither, or wrong master data, is the failure, unless a requirement that judges the
+// link set, the link or the document failed on it (one defect, one failure).
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
 import { requirementTest } from "../../src/harness/suite.ts";
+import { failUnlessExplained } from "../resolver/support/blockers.ts";
 import { keyUri, ownership, sender } from "../resolver/support/sender.ts";
 import { guessExcuse } from "./support/excuses.ts";
 import { reachPartyOrLocation } from "./support/resolve.ts";
@@ -58,7 +60,14 @@ requirementTest(
             step.stage === "link"
               ? "leads to wrong master data"
               : "is not reachable at the sender's resolver";
-          checks.fail(`setup: the ${what} ${id} ${reach}: ${step.reason}`, step.evidence);
+          // A link set, link or document the resolver and masterdata classes judge is their failure to report.
+          failUnlessExplained(
+            checks,
+            ctx,
+            step.explainedBy ?? [],
+            `setup: the ${what} ${id} ${reach}: ${step.reason}`,
+            step.evidence,
+          );
           return undefined;
         }
         const { via, href, evidence } = step.value;

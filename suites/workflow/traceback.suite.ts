@@ -3,11 +3,14 @@
 // commissioned the inputs. The target's walk must reach every event the same walk reaches over the oracle, each
 // hop asked with the identifier as the events write it and expecting only the events that hold it so (a sender
 // may match an EPC or class only as written); a hop the target refuses with 413 is inconclusive, and the oracle's
-// walk is refused there too.
+// walk is refused there too. A hop answered wrong is a defect of GET /events, which its own requirements judge: the
+// walk's failure names those of the filters its wrong answers used, and stands only where none of them failed.
 
 import { exchangeOf, queryEvents } from "../../src/harness/answer.ts";
 import {
   type AskHop,
+  type Hop,
+  hopKey,
   hopQuery,
   refusingAlike,
   selectedAsWritten,
@@ -17,7 +20,9 @@ import {
 import { requirementTest } from "../../src/harness/suite.ts";
 import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
 import type { ExchangeRecord } from "../../src/harness/types.ts";
+import { answerExplainedBy, failUnlessExplained } from "../resolver/support/blockers.ts";
 import { chooseProduct } from "./support/exchanged.ts";
+import { type AskedHop, walkExplainedBy } from "./support/walk.ts";
 
 /** Queries one trace may make: a bound on a large repository, far above what a chain of the embedded data needs. */
 const MAX_HOPS = 150;
@@ -33,25 +38,39 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
   }
   // The answer to the first hop, the product's own events, where the walk starts: a pass's evidence.
   let start: ExchangeRecord | undefined;
-  const ask: AskHop = async (hop) => {
+  // Every hop asked, with the requirements that explain a failed answer: what a failed walk is traced back to.
+  const asked = new Map<string, AskedHop>();
+  const answerHop = async (hop: Hop): Promise<Omit<AskedHop, "hop">> => {
     const answer = await queryEvents(ctx, hopQuery(hop));
     switch (answer.kind) {
       case "events":
         if (hop === product.hop) start = exchangeOf(answer);
-        return { kind: "events", events: answer.events };
+        return { answer: { kind: "events", events: answer.events } };
       case "refused":
         // Inconclusive beyond this hop: whether a one-identifier query may be refused is EVT-413-NARROW's.
-        return { kind: "refused", evidence: exchangeEvidence(answer.result.exchange) };
+        return { answer: { kind: "refused", evidence: exchangeEvidence(answer.result.exchange) } };
       case "rejected":
       case "throttled":
         return {
-          kind: "failed",
-          reason: `refused with ${answer.result.status}`,
-          evidence: exchangeEvidence(answer.result.exchange),
+          answer: {
+            kind: "failed",
+            reason: `refused with ${answer.result.status}`,
+            evidence: exchangeEvidence(answer.result.exchange),
+          },
+          // A query for one identifier refused is its filter's; a 429 still standing is left undecided (suite.ts).
+          failedBy: answer.kind === "rejected" ? answerExplainedBy(hopQuery(hop)) : [],
         };
       case "broken":
-        return { kind: "failed", reason: answer.message, evidence: exchangeEvidence(answer.exchange) };
+        return {
+          answer: { kind: "failed", reason: answer.message, evidence: exchangeEvidence(answer.exchange) },
+          failedBy: answer.paging === undefined ? [] : ["EVT-PAGING"],
+        };
     }
+  };
+  const ask: AskHop = async (hop) => {
+    const answered = await answerHop(hop);
+    asked.set(hopKey(hop), { hop, ...answered });
+    return answered.answer;
   };
   const oracle: AskHop = async (hop) => ({
     kind: "events",
@@ -62,7 +81,13 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
   const expected = await traceBack([product.hop], refusingAlike(oracle, actual.refused), MAX_HOPS);
   const problem = traceProblem(actual, expected);
   if (problem !== undefined) {
-    checks.fail(`trace-back from ${product.id}: ${problem.message}`, { ...problem, seed: ctx.seed });
+    failUnlessExplained(
+      checks,
+      ctx,
+      walkExplainedBy([...asked.values()], baseline.events),
+      `trace-back from ${product.id}: ${problem.message}`,
+      { ...problem, seed: ctx.seed },
+    );
     return;
   }
   const refused = [...actual.refused.values()].map(({ hop }) => `${hop.parameter}=${hop.value}`);

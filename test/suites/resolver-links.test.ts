@@ -157,6 +157,57 @@ describe("RES-EPCIS-LINK: an epcis link judged against the identifier's events",
   });
 });
 
+describe("RES-EPCIS-LINK: a wrong answer to a query for the identifier alone is the query interface's", () => {
+  const judge = (uri: string, href: string, linked: LinkedEvents) =>
+    judgeEpcisLink(planEpcisLink("01/10", uri, href, EVENTS), linked, EVENTS);
+  const CLASS_FILTERS = ["EVT-CLASS-QUANTITY", "EVT-CLASS-CHILD", "EVT-CLASS-INPUT", "EVT-CLASS-OUTPUT"];
+
+  it("names the filter of the list where the lacking events hold the lot as asked, and paging", () => {
+    const outcome = judge(LOT, linkTo({ MATCH_anyEPCClass: [LOT_URN] }), answered([]));
+    expect(outcome).toMatchObject({ kind: "fail", explainedBy: ["EVT-CLASS-QUANTITY", "EVT-PAGING"] });
+    expect(outcome).not.toHaveProperty("recheck");
+  });
+
+  it("asks again as the events write it where the link spells the lot otherwise", () => {
+    const outcome = judge(LOT, linkTo({ MATCH_anyEPCClass: [LOT] }), answered([]));
+    expect(outcome).toMatchObject({
+      kind: "fail",
+      recheck: { query: { MATCH_anyEPCClass: [LOT_URN] }, lacking: [LOT_EVENT] },
+    });
+    expect(outcome).not.toHaveProperty("explainedBy");
+  });
+
+  it("names every list's filter for events that do not mention the lot, and EVT-413-NARROW for a 413", () => {
+    const href = linkTo({ MATCH_anyEPCClass: [LOT_URN] });
+    expect(judge(LOT, href, answered([LOT_EVENT, OTHER_EVENT]))).toMatchObject({
+      kind: "fail",
+      explainedBy: [...CLASS_FILTERS, "EVT-PAGING"],
+    });
+    expect(judge(LOT, href, refused)).toMatchObject({ kind: "fail", explainedBy: ["EVT-413-NARROW"] });
+    const rejected: LinkedEvents = { kind: "rejected", status: 400, exchange: EXCHANGE };
+    expect(judge(LOT, href, rejected)).toMatchObject({ explainedBy: [...CLASS_FILTERS, "EVT-PAGING"] });
+  });
+
+  it("names EVT-PAGING for pages that broke, and nothing for another broken answer", () => {
+    const href = linkTo({ MATCH_anyEPCClass: [LOT_URN] });
+    const paging: LinkedEvents = { kind: "broken", message: "pages go round", paging: true };
+    expect(judge(LOT, href, paging)).toMatchObject({ kind: "fail", explainedBy: ["EVT-PAGING"] });
+    const other = judge(LOT, href, { kind: "broken", message: "not a query document" });
+    expect(other.kind).toBe("fail");
+    expect(other).not.toHaveProperty("explainedBy");
+  });
+
+  it("leaves a link that asks for another identifier, or narrows the query, to fail on its own", () => {
+    const narrowed = `${linkTo({ MATCH_anyEPCClass: [LOT_URN] })}&GE_eventTime=2024-01-01T00%3A00%3A00Z`;
+    for (const href of [linkTo({ MATCH_anyEPC: [SERIAL_URN] }), narrowed]) {
+      const outcome = judge(LOT, href, answered([]));
+      expect(outcome.kind).toBe("fail");
+      expect(outcome).not.toHaveProperty("explainedBy");
+      expect(outcome).not.toHaveProperty("recheck");
+    }
+  });
+});
+
 describe("entryOf: the entry about the identifier, or the failure that leaves none", () => {
   const answer = (body: unknown): LinksetAnswer => ({ form: "01/10", uri: LOT, url: "https://r/x", body });
   const entry = (anchor: string) => ({ anchor, itemDescription: null });

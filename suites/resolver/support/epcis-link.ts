@@ -2,11 +2,15 @@
 // interface for the requested identifier"), judged against the events the harness knows: the answer must be about
 // the identifier, hold the events its query must select, and hold some event of the identifier at all. A pass is
 // a claim, so an answer that holds none of the identifier's events passes nothing: it fails where the link was the
-// sender's own query and the harness knows events of the identifier, and is inconclusive otherwise.
+// sender's own query and the harness knows events of the identifier, and is inconclusive otherwise. A wrong answer
+// to a query that selects by the identifier alone is the query interface's: the failure names the requirements of
+// GET /events that explain it, and stands only where none of them failed (blockers.ts).
 import { compareEventSets, describeComparison } from "../../../src/harness/assertions/event-sets.ts";
 import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
 import type { Evidence } from "../../../src/harness/types.ts";
-import { type EpcisEvent, eventIdentity } from "../../../src/model/index.ts";
+import { type EpcisEvent, type EventQuery, eventIdentity } from "../../../src/model/index.ts";
+import { needsEscaping } from "../../events/support/pools.ts";
+import { answerExplainedBy, queryOf, selectsIdentifierAlone } from "./blockers.ts";
 import { eventsAbout, mentions, requiredEvents, type WrittenQuery, writtenQuery } from "./concerns.ts";
 import { type EventsRequest, eventsRequest, type LinkedEvents, mayBeRefusedAsBroad } from "./follow.ts";
 
@@ -47,14 +51,44 @@ export function planEpcisLink(
   return plan;
 }
 
-/** What one followed epcis link decides: a failure, a pass with its note, or nothing (why, for the verdict). */
+/**
+ * What one followed epcis link decides: a failure, a pass with its note, or nothing (why, for the verdict). A
+ * failure the query interface's defect would explain names the requirements of GET /events that judge it
+ * (`explainedBy`), which block it where one of them failed, if the link leads to the target's own GET /events.
+ */
 export type EpcisLinkOutcome =
-  | { kind: "fail"; reason: string; evidence: Partial<Evidence> }
+  | {
+      kind: "fail";
+      reason: string;
+      evidence: Partial<Evidence>;
+      explainedBy?: string[];
+      /**
+       * The events lacking hold the identifier in another spelling than the link asks: they explain the failure
+       * only if GET /events leaves them out of `query` too, the identifier as they write it (explainedAsWritten).
+       */
+      recheck?: { query: EventQuery; lacking: EpcisEvent[] };
+    }
   | { kind: "pass"; note: string }
   | { kind: "inconclusive"; note: string };
 
 const MATCH_ONLY_AS_WRITTEN =
   "the query names the identifier in its canonical form, which none of the target's events writes, and a sender may match only as written";
+
+/**
+ * Whether the events an answer lacks are the query interface's to answer: the query as asked selects each of them
+ * as written, or a value of it needs percent-encoding, which a server that decodes it wrongly reads as another
+ * value. Where the link names the identifier in a spelling the lacking events do not write, and no encoding is at
+ * stake, the spelling is the link's: a sender may match identifiers only as written (EVT-EPC-FORMS, a SHOULD).
+ */
+export function interfaceOwes(
+  asked: EventQuery,
+  lacking: readonly EpcisEvent[],
+  events: readonly EpcisEvent[],
+): boolean {
+  const selects = new Set(requiredEvents(events, asked).map(eventIdentity));
+  if (lacking.every((e) => selects.has(eventIdentity(e)))) return true;
+  return Object.values(asked).some((v) => Array.isArray(v) && v.some(needsEscaping));
+}
 
 /** Judges the answer an epcis link led to, against the events the harness knows the target holds. */
 export function judgeEpcisLink(
@@ -63,6 +97,11 @@ export function judgeEpcisLink(
   events: readonly EpcisEvent[],
 ): EpcisLinkOutcome {
   const { about, request } = plan;
+  const asked: EventQuery = request.repository ? {} : queryOf(request.url);
+  const byIdentifier = selectsIdentifierAlone(asked, plan.uri);
+  /** The requirements of GET /events that explain a wrong answer, where the query selects by the identifier alone. */
+  const explained = (lacking?: readonly EpcisEvent[]) =>
+    byIdentifier ? { explainedBy: answerExplainedBy(asked, lacking) } : {};
   if (linked.kind === "refused") {
     if (mayBeRefusedAsBroad(request)) {
       return {
@@ -74,6 +113,7 @@ export function judgeEpcisLink(
       kind: "fail",
       reason: `${about} was refused with 413, but a query for one EPC, one lot or one transformation is narrow (EVT-413-NARROW)`,
       evidence: { expected: "a query document with the identifier's events" },
+      explainedBy: ["EVT-413-NARROW"],
     };
   }
   if (linked.kind === "rejected" && plan.probe) {
@@ -93,11 +133,12 @@ export function judgeEpcisLink(
   if (linked.kind === "rejected" || linked.kind === "broken") {
     const message =
       linked.kind === "rejected" ? `${request.url} answered status ${linked.status}` : linked.message;
-    return {
-      kind: "fail",
-      reason: `${about} does not answer as a query interface: ${message}`,
-      evidence: {},
-    };
+    const reason = `${about} does not answer as a query interface: ${message}`;
+    // Pages that break off or go round are EVT-PAGING's; a query for the identifier refused is its filter's.
+    if (linked.kind === "broken" && linked.paging === true) {
+      return { kind: "fail", reason, evidence: {}, explainedBy: ["EVT-PAGING"] };
+    }
+    return { kind: "fail", reason, evidence: {}, ...(linked.kind === "rejected" ? explained() : {}) };
   }
   // A party's link, or one naming the repository with no query to ask it, leads to the sender's repository
   // (spec 1, step 2): any query document will do.
@@ -110,6 +151,7 @@ export function judgeEpcisLink(
       kind: "fail",
       reason: `${about} answered ${unrelated.length} event(s) that do not mention the identifier`,
       evidence: { expected: `events naming ${plan.uri}`, extra: unrelated.map(eventIdentity).slice(0, 20) },
+      ...explained(),
     };
   }
   // A product's link of the sender's own may select any part of the product's events (spec 4.2 names no query for
@@ -117,12 +159,18 @@ export function judgeEpcisLink(
   if (plan.written !== undefined && (request.queried || plan.form !== "01")) {
     // Only the events that hold the identifier as the query writes it are required: one holding another spelling
     // of it is EVT-EPC-FORMS' and its kin's (SHOULD).
-    const comparison = compareEventSets(requiredEvents(events, plan.written.query), linked.events);
+    const required = requiredEvents(events, plan.written.query);
+    const comparison = compareEventSets(required, linked.events);
     if (comparison.missing.length > 0) {
+      const missing = new Set(comparison.missing);
+      const lacking = required.filter((e) => missing.has(eventIdentity(e)));
+      const owes = byIdentifier && interfaceOwes(asked, lacking, events);
       return {
         kind: "fail",
         reason: `${about} left out events the harness knows hold the identifier as asked: ${describeComparison({ ...comparison, extra: [], duplicated: [] })}`,
         evidence: { expected: plan.written.query, missing: comparison.missing.slice(0, 20) },
+        ...(owes ? explained(lacking) : {}),
+        ...(!owes && byIdentifier ? { recheck: { query: plan.written.query, lacking } } : {}),
       };
     }
   }
@@ -135,7 +183,9 @@ export function judgeEpcisLink(
   const known = eventsAbout(plan.form, plan.uri, events);
   if (known.length > 0 && !request.queried) {
     // The sender wrote the query: a link "for the requested identifier" that selects none of its events leads a
-    // receiver nowhere (a /01 link is judged against the GTIN's events).
+    // receiver nowhere (a /01 link is judged against the GTIN's events). Where its query selects some as written,
+    // the query interface left them out.
+    const selected = byIdentifier ? requiredEvents(events, asked) : [];
     return {
       kind: "fail",
       reason: `${about} answered no event, but the target holds ${known.length} about the identifier`,
@@ -143,6 +193,7 @@ export function judgeEpcisLink(
         expected: `events about ${plan.uri}`,
         missing: known.map(eventIdentity).slice(0, 20),
       },
+      ...(selected.length > 0 ? explained(selected) : {}),
     };
   }
   const why = plan.probe

@@ -45,7 +45,8 @@ export type LinkedEvents =
   | { kind: "events"; events: EpcisEvent[]; exchange: ExchangeRecord }
   | { kind: "refused"; exchange: ExchangeRecord }
   | { kind: "rejected"; status: number; exchange: ExchangeRecord }
-  | { kind: "broken"; message: string; exchange?: ExchangeRecord };
+  /** No usable answer; `paging` when its pages broke off, went round or never ended (EVT-PAGING's to judge). */
+  | { kind: "broken"; message: string; exchange?: ExchangeRecord; paging?: boolean };
 
 /**
  * The events an epcis href answers, every rel="next" page followed; 413 is "refused" (spec 7), another 4xx
@@ -66,10 +67,12 @@ export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEve
         message: `${href} answered status ${answer.result.status}`,
         exchange: answer.result.exchange,
       };
-    case "broken":
-      return answer.exchange === undefined
-        ? { kind: "broken", message: answer.message }
-        : { kind: "broken", message: answer.message, exchange: answer.exchange };
+    case "broken": {
+      const broken: LinkedEvents = { kind: "broken", message: answer.message };
+      if (answer.exchange !== undefined) broken.exchange = answer.exchange;
+      if (answer.paging !== undefined) broken.paging = true;
+      return broken;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // The receiver's side of the exchange (spec 1): an identifier written as a Digital Link URI under the sender's
 // resolver base, its link set, and the links it offers followed to master data or to events. Each step answers
-// ok with its value, or the reason it failed with the exchange that shows it.
+// ok with its value, or the reason it failed with the exchange that shows it, and the requirements that judge
+// what failed directly (the path's link set, the link types, the master data document), whose failure it is.
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
 import { readEventsAnswer } from "../../../src/harness/answer.ts";
 import {
@@ -15,6 +16,7 @@ import {
 } from "../../../src/harness/assertions/linkset.ts";
 import { jsonLdProblem, masterDataTypeProblem } from "../../../src/harness/assertions/master-data.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
+import { elementsOf, pathFormOf } from "../../../src/harness/identifiers-from-baseline.ts";
 import { type JsonRead, readDocument, readLinkset } from "../../../src/harness/resolver-answer.ts";
 import { exchangeEvidence } from "../../../src/harness/target.ts";
 import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
@@ -25,10 +27,12 @@ import {
   type EpcisEvent,
   rebaseDigitalLink,
 } from "../../../src/model/index.ts";
+import { PATH_REQUIREMENT } from "../../resolver/support/blockers.ts";
 
 /**
  * Where a step stopped: the resolver's answer for the identifier ("linkset"), a link type the entry does not offer
  * ("no-link"), or what a link it offers led to ("link"); `status` is the HTTP status when one was answered.
+ * `explainedBy` names the requirements that judge what failed directly, any one of which explains it.
  */
 export interface Failure {
   ok: false;
@@ -36,6 +40,7 @@ export interface Failure {
   evidence: Evidence;
   stage: "linkset" | "no-link" | "link";
   status?: number;
+  explainedBy?: string[];
 }
 
 export type Step<T> = { ok: true; value: T } | Failure;
@@ -44,6 +49,18 @@ const failed = (reason: string, evidence: Evidence, stage: Failure["stage"], sta
   status === undefined
     ? { ok: false, reason, evidence, stage }
     : { ok: false, reason, evidence, stage, status };
+
+/** A failure, with the requirements that explain it. */
+function explained(failure: Failure, explainedBy: readonly string[]): Failure {
+  return explainedBy.length === 0 ? failure : { ...failure, explainedBy: [...explainedBy] };
+}
+
+/** The requirement that the identifier's path answers with a link set (RES-PATH-*), if it has one of the six forms. */
+function pathRequirement(id: string): string[] {
+  const elements = elementsOf(id);
+  const form = elements === undefined ? undefined : pathFormOf(elements);
+  return form === undefined ? [] : [PATH_REQUIREMENT[form]];
+}
 
 /** The identifier as the receiver sends it: its Digital Link URI with the sender's resolver base (spec 4.2). */
 function resolverUri(ctx: RunContext, id: string): string {
@@ -81,6 +98,8 @@ export interface Resolved {
   /** The URI the resolver was asked about. */
   uri: string;
   entry: LinksetEntry;
+  /** The entry is anchored at the identifier; else it is the link set's first, which RES-ANCHOR fails. */
+  about: boolean;
   answer: HttpResult;
 }
 
@@ -96,27 +115,40 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
     throw err;
   }
   const answer = jsonStep(await readLinkset(ctx, `${uri}?linkType=linkset`), "linkset");
-  if (!answer.ok) return answer;
+  if (!answer.ok) return explained(answer, pathRequirement(id));
   const { body, result } = answer.value;
-  const entry = entryAbout(body, uri) ?? linksetEntries(body)[0];
+  const about = entryAbout(body, uri);
+  const entry = about ?? linksetEntries(body)[0];
   if (entry === undefined) {
-    const shape = linksetShapeProblem(body) ?? { message: "the linkset array is empty" };
-    return failed(`the link set of ${uri} has no entry`, exchangeEvidence(result.exchange, shape), "linkset");
+    const shape = linksetShapeProblem(body);
+    return explained(
+      failed(
+        `the link set of ${uri} has no entry`,
+        exchangeEvidence(result.exchange, shape ?? { message: "the linkset array is empty" }),
+        "linkset",
+      ),
+      // No array of entries is RES-LINKSET-SHAPE's failure; an empty one, RES-ANCHOR's (no entry is about it).
+      [shape === undefined ? "RES-ANCHOR" : "RES-LINKSET-SHAPE"],
+    );
   }
-  return { ok: true, value: { uri, entry, answer: result } };
+  return { ok: true, value: { uri, entry, about: about !== undefined, answer: result } };
 }
 
 /** The first link of a type in the resolved entry, or why there is none. */
 export function linkOf(resolved: Resolved, linkType: string): Step<LinkObject> {
   const link = linksOf(resolved.entry, linkType)[0];
   if (link !== undefined) return { ok: true, value: link };
-  return failed(
-    `the link set of ${resolved.uri} offers no ${linkType} link`,
-    exchangeEvidence(resolved.answer.exchange, {
-      expected: linkType,
-      actual: Object.keys(resolved.entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
-    }),
-    "no-link",
+  return explained(
+    failed(
+      `the link set of ${resolved.uri} offers no ${linkType} link`,
+      exchangeEvidence(resolved.answer.exchange, {
+        expected: linkType,
+        actual: Object.keys(resolved.entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
+      }),
+      "no-link",
+    ),
+    // The link types each path offers are RES-LINKTYPES'; an entry about another identifier, RES-ANCHOR's.
+    resolved.about ? ["RES-LINKTYPES"] : ["RES-LINKTYPES", "RES-ANCHOR"],
   );
 }
 
@@ -133,14 +165,19 @@ async function followMasterData(
   type: MasterDataTypeName,
 ): Promise<Step<MasterDataDocument>> {
   const answer = jsonStep(await readDocument(ctx, link.href), "link");
-  if (!answer.ok) return answer;
+  // Where a masterData link leads is RES-MASTERDATA-LINK's; a document that is no master data at all, MD-JSONLD's.
+  if (!answer.ok) return explained(answer, ["RES-MASTERDATA-LINK"]);
   const { body, result } = answer.value;
-  const problem = (await jsonLdProblem(body)) ?? (await masterDataTypeProblem(body, type));
+  const notJsonLd = await jsonLdProblem(body);
+  const problem = notJsonLd ?? (await masterDataTypeProblem(body, type));
   if (problem !== undefined) {
-    return failed(
-      `the master data at ${link.href}: ${problem.message ?? `is not a ${type}`}`,
-      exchangeEvidence(result.exchange, problem),
-      "link",
+    return explained(
+      failed(
+        `the master data at ${link.href}: ${problem.message ?? `is not a ${type}`}`,
+        exchangeEvidence(result.exchange, problem),
+        "link",
+      ),
+      notJsonLd === undefined ? ["RES-MASTERDATA-LINK"] : ["MD-JSONLD", "RES-MASTERDATA-LINK"],
     );
   }
   return { ok: true, value: { document: body as Record<string, unknown>, exchange: result.exchange } };
@@ -208,13 +245,16 @@ export async function reachPartyOrLocation(
       },
     };
   }
-  return failed(
-    `the link set of ${resolved.value.uri} offers neither a masterData nor an epcis link`,
-    exchangeEvidence(resolved.value.answer.exchange, {
-      expected: [MASTER_DATA_LINK, EPCIS_LINK],
-      actual: Object.keys(resolved.value.entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
-    }),
-    "no-link",
+  return explained(
+    failed(
+      `the link set of ${resolved.value.uri} offers neither a masterData nor an epcis link`,
+      exchangeEvidence(resolved.value.answer.exchange, {
+        expected: [MASTER_DATA_LINK, EPCIS_LINK],
+        actual: Object.keys(resolved.value.entry).filter((k) => k !== "anchor" && k !== "itemDescription"),
+      }),
+      "no-link",
+    ),
+    resolved.value.about ? ["RES-LINKTYPES"] : ["RES-LINKTYPES", "RES-ANCHOR"],
   );
 }
 
@@ -238,8 +278,8 @@ export async function fetchEvents(
         status,
       );
     }
-    case "broken":
-      return failed(
+    case "broken": {
+      const broken = failed(
         answer.exchange === undefined
           ? answer.message
           : answer.message + withheldHint(answer.exchange, answer.status),
@@ -250,5 +290,8 @@ export async function fetchEvents(
         "link",
         answer.status,
       );
+      // Pages that break off, go round or never end are EVT-PAGING's.
+      return answer.paging === undefined ? broken : explained(broken, ["EVT-PAGING"]);
+    }
   }
 }
