@@ -1,6 +1,8 @@
 // The kill matrix: the reference sender once per named fault and once without, each judged against the
 // requirements the fault says it violates. A fault counts as caught only when the run exits 1 and one of those
-// requirements failed; a failure elsewhere alone is a miss, since it would not tell a vendor what is wrong.
+// requirements failed; a failure elsewhere alone is a miss, since it would not tell a vendor what is wrong. A fault
+// is one defect, and one defect fails once: a requirement it does not name that fails beside it (alsoFailed) is a
+// check that should have been blocked by the one that failed first (checks.blocked), and the matrix does not hold.
 import type { Registry } from "../harness/registry.ts";
 import { DEFAULT_DEFINITION } from "../harness/repo.ts";
 import type { ConformanceClass, Report } from "../harness/types.ts";
@@ -21,6 +23,11 @@ export interface KillRow {
   failed: string[];
   /** The failed requirements that the fault names. */
   caughtBy: string[];
+  /**
+   * The failed requirements that the fault does not name: the same defect reported again. A fault that truly
+   * breaks two rules names both in its violates.
+   */
+  alsoFailed: string[];
   verdict: KillVerdict;
   /** Why the row is not caught, in one sentence; empty when it is. */
   note: string;
@@ -47,7 +54,17 @@ export interface KillMatrix {
   clean: CleanRow;
   rows: KillRow[];
   caught: number;
+  /** Rows whose fault failed a requirement it does not name. */
+  alsoFailed: number;
   total: number;
+}
+
+/**
+ * The matrix holds: every fault caught by a requirement it names and failing none it does not, and the reference
+ * without faults clean.
+ */
+export function killMatrixHolds(m: KillMatrix): boolean {
+  return m.caught === m.total && m.alsoFailed === 0 && m.clean.ok;
 }
 
 export const CLEAN_LABEL = "no-fault";
@@ -125,6 +142,7 @@ function warnedBelowMust(fault: Fault, outcome: TracecheckOutcome): string[] {
 export function judgeFault(fault: Fault, classes: ConformanceClass[], outcome: TracecheckOutcome): KillRow {
   const failed = idsWith(outcome.report, "fail");
   const failedNamed = failed.filter((id) => fault.violates.includes(id));
+  const alsoFailed = failed.filter((id) => !fault.violates.includes(id));
   const warnedNamed = outcome.exitCode === 0 || outcome.exitCode === 1 ? warnedBelowMust(fault, outcome) : [];
   const caughtBy = [...failedNamed, ...warnedNamed];
   let verdict: KillVerdict;
@@ -152,6 +170,7 @@ export function judgeFault(fault: Fault, classes: ConformanceClass[], outcome: T
     exitCode: outcome.exitCode,
     failed,
     caughtBy,
+    alsoFailed,
     verdict,
     note,
     durationMs: outcome.durationMs,

@@ -117,6 +117,7 @@ export async function runKillMatrix(
     clean: judgeClean(clean!),
     rows,
     caught: rows.filter((r) => r.verdict === "caught").length,
+    alsoFailed: rows.filter((r) => r.alsoFailed.length > 0).length,
     total: rows.length,
   };
 }

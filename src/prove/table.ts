@@ -16,25 +16,35 @@ export function columns(rows: string[][]): string {
 }
 
 export function formatKillMatrix(m: KillMatrix): string {
-  const head = ["fault", "exit", "failed requirements", "named one failed", "verdict"];
+  const head = ["fault", "exit", "failed requirements", "named one failed", "also failed", "verdict"];
   const rows = m.rows.map((r) => [
     r.fault,
     String(r.exitCode ?? "-"),
     r.failed.length > 0 ? r.failed.join(",") : "-",
     r.caughtBy.length > 0 ? `yes (${r.caughtBy.join(",")})` : `no (names ${r.violates.join(",")})`,
+    r.alsoFailed.length > 0 ? r.alsoFailed.join(",") : "-",
     r.verdict,
   ]);
   const clean = m.clean.ok
     ? `reference without faults: exit ${m.clean.exitCode}, no fail, no warn, no error`
     : `reference without faults: NOT CLEAN, ${m.clean.note}`;
   const notes = m.rows.filter((r) => r.note).map((r) => `  ${r.fault}: ${r.note}`);
+  const doubled = m.rows
+    .filter((r) => r.alsoFailed.length > 0)
+    .map((r) => `  ${r.fault} (names ${r.violates.join(",")}): also failed ${r.alsoFailed.join(",")}`);
   return [
     `kill matrix (${m.effort} effort, seed ${m.seed}, ${m.concurrency} at once, ${Math.round(m.wallMs / 1000)} s)`,
     columns([head, ...rows]),
     "",
     clean,
     `${m.caught} of ${m.total} faults caught by a requirement they name`,
+    doubled.length === 0
+      ? "no fault failed a requirement it does not name"
+      : `${doubled.length} of ${m.total} faults failed requirements they do not name (one defect must fail once)`,
     ...(notes.length > 0 ? ["", "not caught:", ...notes] : []),
+    ...(doubled.length > 0
+      ? ["", "failed again under requirements the fault does not name:", ...doubled]
+      : []),
   ].join("\n");
 }
 

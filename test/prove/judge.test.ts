@@ -1,7 +1,7 @@
 // The kill matrix's judgement, on made-up outcomes: caught only by a named requirement with exit 1.
 import { describe, expect, test } from "vitest";
 import type { Report, RequirementResult, Status } from "../../src/harness/types.ts";
-import { judgeClean, judgeFault } from "../../src/prove/kill-matrix.ts";
+import { judgeClean, judgeFault, type KillMatrix, killMatrixHolds } from "../../src/prove/kill-matrix.ts";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
 import { DUPLICATED_IDS_DOCUMENT, judgeDocument } from "../../src/prove/real-documents.ts";
 import { formatKillMatrix, formatRealDocuments } from "../../src/prove/table.ts";
@@ -45,11 +45,28 @@ function outcome(
 
 describe("judging a faulted run", () => {
   test("exit 1 with the named requirement failed is caught", () => {
+    const row = judgeFault(FAULT, ["events"], outcome(1, { "EVT-TIME-LT-EVENT": "fail", "EVT-AND": "pass" }));
+    expect(row.verdict).toBe("caught");
+    expect(row.caughtBy).toEqual(["EVT-TIME-LT-EVENT"]);
+    expect(row.failed).toEqual(["EVT-TIME-LT-EVENT"]);
+    expect(row.alsoFailed).toEqual([]);
+    expect(row.note).toBe("");
+  });
+
+  test("a requirement the fault does not name that fails beside it is the same defect reported again", () => {
     const row = judgeFault(FAULT, ["events"], outcome(1, { "EVT-TIME-LT-EVENT": "fail", "EVT-AND": "fail" }));
+    // Still caught by the requirement it names, but the second failure is listed apart.
     expect(row.verdict).toBe("caught");
     expect(row.caughtBy).toEqual(["EVT-TIME-LT-EVENT"]);
     expect(row.failed).toEqual(["EVT-TIME-LT-EVENT", "EVT-AND"]);
-    expect(row.note).toBe("");
+    expect(row.alsoFailed).toEqual(["EVT-AND"]);
+    // Skipped (blocked) or warned requirements are not failures.
+    const blocked = judgeFault(
+      FAULT,
+      ["events"],
+      outcome(1, { "EVT-TIME-LT-EVENT": "fail", "EVT-AND": "skip" }),
+    );
+    expect(blocked.alsoFailed).toEqual([]);
   });
 
   test("exit 1 on an unrelated requirement only counts as missed", () => {
@@ -126,32 +143,62 @@ describe("judging the run without faults", () => {
   });
 });
 
-test("the readable table has one line per fault with exit, failed requirements and whether a named one failed", () => {
-  const caught = judgeFault(FAULT, ["events"], outcome(1, { "EVT-TIME-LT-EVENT": "fail" }));
-  const missed = judgeFault(
-    { ...FAULT, id: "other-fault" },
-    ["events"],
-    outcome(0, { "EVT-TIME-LT-EVENT": "pass" }),
-  );
-  const text = formatKillMatrix({
+function matrix(rows: KillMatrix["rows"]): KillMatrix {
+  return {
     generatedAt: "2024-01-01T00:00:00Z",
     effort: "quick",
     seed: 1,
     concurrency: 2,
     wallMs: 1000,
     clean: judgeClean(outcome(0, { A: "pass" })),
-    rows: [caught, missed],
-    caught: 1,
-    total: 2,
-  });
+    rows,
+    caught: rows.filter((r) => r.verdict === "caught").length,
+    alsoFailed: rows.filter((r) => r.alsoFailed.length > 0).length,
+    total: rows.length,
+  };
+}
+
+test("the readable table has one line per fault with exit, failed requirements, whether a named one failed and what else failed", () => {
+  const caught = judgeFault(FAULT, ["events"], outcome(1, { "EVT-TIME-LT-EVENT": "fail" }));
+  const missed = judgeFault(
+    { ...FAULT, id: "other-fault" },
+    ["events"],
+    outcome(0, { "EVT-TIME-LT-EVENT": "pass" }),
+  );
+  const doubled = judgeFault(
+    { ...FAULT, id: "doubled-fault" },
+    ["events"],
+    outcome(1, { "EVT-TIME-LT-EVENT": "fail", "FLOW-TRACEBACK": "fail" }),
+  );
+  const text = formatKillMatrix(matrix([caught, missed, doubled]));
   const lines = text.split("\n");
   expect(lines.find((l) => l.startsWith("lt-event-inclusive"))).toMatch(
-    /\s1\s+EVT-TIME-LT-EVENT\s+yes \(EVT-TIME-LT-EVENT\)\s+caught$/,
+    /\s1\s+EVT-TIME-LT-EVENT\s+yes \(EVT-TIME-LT-EVENT\)\s+-\s+caught$/,
   );
   expect(lines.find((l) => l.startsWith("other-fault"))).toMatch(
-    /\s0\s+-\s+no \(names EVT-TIME-LT-EVENT\)\s+missed$/,
+    /\s0\s+-\s+no \(names EVT-TIME-LT-EVENT\)\s+-\s+missed$/,
   );
-  expect(text).toContain("1 of 2 faults caught");
+  expect(lines.find((l) => l.startsWith("doubled-fault"))).toMatch(
+    /\s1\s+EVT-TIME-LT-EVENT,FLOW-TRACEBACK\s+yes \(EVT-TIME-LT-EVENT\)\s+FLOW-TRACEBACK\s+caught$/,
+  );
+  expect(text).toContain("2 of 3 faults caught");
+  expect(text).toContain("1 of 3 faults failed requirements they do not name");
+  expect(text).toContain("  doubled-fault (names EVT-TIME-LT-EVENT): also failed FLOW-TRACEBACK");
+  expect(formatKillMatrix(matrix([caught]))).toContain("no fault failed a requirement it does not name");
+});
+
+test("the kill matrix holds only when every fault is caught and none fails a requirement it does not name", () => {
+  const caught = judgeFault(FAULT, ["events"], outcome(1, { "EVT-TIME-LT-EVENT": "fail" }));
+  const doubled = judgeFault(
+    FAULT,
+    ["events"],
+    outcome(1, { "EVT-TIME-LT-EVENT": "fail", "EVT-AND": "fail" }),
+  );
+  const missed = judgeFault(FAULT, ["events"], outcome(0, { "EVT-TIME-LT-EVENT": "pass" }));
+  expect(killMatrixHolds(matrix([caught]))).toBe(true);
+  expect(killMatrixHolds(matrix([caught, doubled]))).toBe(false);
+  expect(killMatrixHolds(matrix([caught, missed]))).toBe(false);
+  expect(killMatrixHolds({ ...matrix([caught]), clean: judgeClean(outcome(1, { A: "fail" })) })).toBe(false);
 });
 
 describe("judging a real document's run against its table row", () => {

@@ -1,12 +1,13 @@
 // The kill matrix as an expected-results list, asserted both ways: each named fault run is caught by a requirement
-// it names (exit 1, or its warning for a requirement below MUST), and the reference without faults exits 0 with
-// no fail, no warn and no error. npm test runs a sample of the catalogue that reaches every class and every way a
-// fault is run and judged; `npm run prove` runs every fault. Quick effort: each faulted reference is checked with
-// only the suite files that record its requirements.
+// it names (exit 1, or its warning for a requirement below MUST) and fails no requirement it does not name (one
+// defect, one failure: what it takes away from other checks blocks them), and the reference without faults exits 0
+// with no fail, no warn and no error. npm test runs a sample of the catalogue that reaches every class and every
+// way a fault is run and judged; `npm run prove` runs every fault. Quick effort, but each faulted reference is
+// checked with every class, so that a second failure anywhere shows.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadRegistry } from "../../src/harness/registry.ts";
-import { FULL_EFFORT, QUICK_EFFORT } from "../../src/prove/effort.ts";
-import { faultRun, type KillMatrix } from "../../src/prove/kill-matrix.ts";
+import { type Effort, FULL_EFFORT, QUICK_EFFORT } from "../../src/prove/effort.ts";
+import { faultRun, type KillMatrix, killMatrixHolds } from "../../src/prove/kill-matrix.ts";
 import { defaultConcurrency } from "../../src/prove/pool.ts";
 import { faultSample, faultTraits, runKillMatrix } from "../../src/prove/run-matrix.ts";
 import { FAULTS } from "../../src/reference/faults.ts";
@@ -14,6 +15,12 @@ import { tempDir } from "../support/cli.ts";
 
 const MATRIX_BOUND_MS = 20 * 60_000;
 const RUN_BOUND_MS = 5 * 60_000;
+
+/**
+ * Quick sizes, every class: checked with only the suite files of its own requirements, a faulted reference could
+ * fail no other requirement, and a second failure of the same defect would go unseen.
+ */
+const SAMPLE_EFFORT: Readonly<Effort> = { ...QUICK_EFFORT, namedClassesOnly: false };
 
 const registry = await loadRegistry();
 const SAMPLE = faultSample(FAULTS, registry);
@@ -23,7 +30,7 @@ let work: Awaited<ReturnType<typeof tempDir>>;
 beforeAll(async () => {
   work = await tempDir("kill-matrix");
   matrix = await runKillMatrix(SAMPLE, registry, {
-    effort: QUICK_EFFORT,
+    effort: SAMPLE_EFFORT,
     concurrency: defaultConcurrency(),
     workDir: work.dir,
     runTimeoutMs: RUN_BOUND_MS,
@@ -76,12 +83,15 @@ test("the reference without faults exits 0 with no fail, no warn and no error", 
   expect(clean.errored).toEqual([]);
 });
 
-describe("every fault of the sample is caught by a requirement it names", () => {
+describe("every fault of the sample is caught by a requirement it names, and fails none it does not name", () => {
   for (const fault of SAMPLE) {
     test(`${fault.id} (${fault.violates.join(", ")})`, () => {
       const row = matrix.rows.find((r) => r.fault === fault.id);
       expect(row, `${fault.id} was not run`).toBeDefined();
       expect({ verdict: row!.verdict, note: row!.note }).toEqual({ verdict: "caught", note: "" });
+      // Every class was checked: the same defect failing another requirement would show here.
+      expect(row!.alsoFailed, `${fault.id} failed requirements it does not name`).toEqual([]);
+      expect(row!.failed.every((id) => fault.violates.includes(id))).toBe(true);
       // A MUST fault fails the run; a fault of a SHOULD requirement is caught by its warning, with exit 0.
       // (Judged with --definition where a requirement is MUST only against one; see needsDefinition.)
       const must = fault.violates.some((id) => {
@@ -95,7 +105,9 @@ describe("every fault of the sample is caught by a requirement it names", () => 
   }
 });
 
-test("the matrix accounts for every fault of the sample once", () => {
+test("the matrix accounts for every fault of the sample once, and holds", () => {
   expect(matrix.rows.map((r) => r.fault)).toEqual(SAMPLE.map((f) => f.id));
   expect(matrix.caught).toBe(matrix.rows.filter((r) => r.verdict === "caught").length);
+  expect(matrix.alsoFailed).toBe(0);
+  expect(killMatrixHolds(matrix)).toBe(true);
 });
