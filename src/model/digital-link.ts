@@ -1,6 +1,7 @@
 // GS1 Digital Link URIs with the numeric application identifiers of spec 4.2. Facts on lengths, character sets
 // and qualifier order come from the GS1 Barcode Syntax Dictionary.
 import { hasValidCheckDigit } from "./check-digit.ts";
+import { queryStringPairs } from "./query-string.ts";
 import type { DigitalLink, DigitalLinkElement } from "./types.ts";
 
 export const CANONICAL_DL_BASE = "https://id.gs1.org";
@@ -94,15 +95,10 @@ function decode(component: string, what: string): string {
 
 function decodeQuery(raw: string | undefined): [string, string][] {
   if (raw === undefined) return [];
-  return raw
-    .split("&")
-    .filter((pair) => pair !== "")
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      const key = eq < 0 ? pair : pair.slice(0, eq);
-      const value = eq < 0 ? "" : pair.slice(eq + 1);
-      return [decode(key.replace(/\+/g, " "), "query key"), decode(value.replace(/\+/g, " "), "query value")];
-    });
+  return queryStringPairs(raw).map(([key, value]) => [
+    decode(key.replace(/\+/g, " "), "query key"),
+    decode(value.replace(/\+/g, " "), "query value"),
+  ]);
 }
 
 function checkValue(ai: string, rule: AiRule, value: string): string {

@@ -63,6 +63,20 @@ function decodeFormComponent(raw: string): string {
   }
 }
 
+/**
+ * The pairs of a query string as written: split on "&", empty pairs left out, each split at its first "=" into a key
+ * and a value ("" where there is no "="). Nothing is decoded.
+ */
+export function queryStringPairs(text: string): [key: string, value: string][] {
+  return text
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return eq < 0 ? [pair, ""] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    });
+}
+
 function addOnce(list: string[], key: string): void {
   if (!list.includes(key)) list.push(key);
 }
@@ -76,11 +90,9 @@ export function parseQueryString(raw: string): ParsedQuery {
   const parsed: ParsedQuery = { query: {}, repeated: [], unknown: [], empty: [] };
   const seen = new Set<string>();
   const text = raw.startsWith("?") ? raw.slice(1) : raw;
-  for (const pair of text.split("&")) {
-    if (pair === "") continue;
-    const eq = pair.indexOf("=");
-    const key = decodeFormComponent(eq < 0 ? pair : pair.slice(0, eq));
-    const value = decodeFormComponent(eq < 0 ? "" : pair.slice(eq + 1));
+  for (const [rawKey, rawValue] of queryStringPairs(text)) {
+    const key = decodeFormComponent(rawKey);
+    const value = decodeFormComponent(rawValue);
     const first = !seen.has(key);
     seen.add(key);
     if (!first) addOnce(parsed.repeated, key);
