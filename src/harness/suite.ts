@@ -61,6 +61,14 @@ export interface Checks {
    * skip is an error.
    */
   blocked(byId: string | readonly string[], why: string): void;
+  /**
+   * A finding that requirement `byId` (or any one of several) may explain: blocked by the one that failed in the
+   * same run, else a failure of this requirement with `reason` and `evidence`, as `fail` records it. For a check
+   * that meets, through another requirement's feature, what that requirement judges directly (an epcis link's
+   * answer that a broken filter explains): one defect, one failure, and a defect the other's check missed still
+   * fails here rather than leaving the run undecided.
+   */
+  failUnlessBlocked(byId: string | readonly string[], reason: string, evidence?: Evidence): void;
   error(reason: string, evidence?: Evidence): void;
   /** Records a verdict for another requirement from the same exchange (one request can serve several rules). */
   for(id: string): Checks;
@@ -130,6 +138,15 @@ export function makeChecks(id: string, sink: CheckVerdict[], targetOrigins?: rea
     blocked: (byId, why) => {
       const named = typeof byId === "string" ? byId : byId.join(" or ");
       sink.push({ id, status: "skip", reason: blockedReason(named, why), blockedBy: byId });
+    },
+    failUnlessBlocked: (byId, reason, evidence) => {
+      // A finding the answer cannot decide is undecided whatever explains it.
+      if (undecidedBy(evidence, targetOrigins) !== undefined) return add("fail", reason, evidence);
+      const named = typeof byId === "string" ? byId : byId.join(" or ");
+      const v: CheckVerdict = { id, status: "skip", reason: blockedReason(named, reason), blockedBy: byId };
+      v.otherwise = "fail";
+      if (evidence !== undefined) v.evidence = evidence;
+      sink.push(v);
     },
     error: (reason, evidence) => add("error", reason, evidence),
     for: (other) => makeChecks(other, sink, targetOrigins),

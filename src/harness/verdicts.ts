@@ -12,6 +12,11 @@ export interface CheckVerdict {
    * stands only where one of them failed in the same run (aggregate), and then names that one.
    */
   blockedBy?: string | readonly string[];
+  /**
+   * What a blocked check is where none of its blockers failed (checks.failUnlessBlocked): a failure of its own,
+   * with its evidence. Without it, such a block is an error of the harness.
+   */
+  otherwise?: "fail";
 }
 
 /**
@@ -48,6 +53,11 @@ function borneOut(c: CheckVerdict, checks: readonly CheckVerdict[]): CheckVerdic
   const why = c.reason?.startsWith(prefix) === true ? c.reason.slice(prefix.length) : (c.reason ?? "");
   const failed = named.find((id) => failedIn(checks, id));
   if (failed !== undefined) return { ...c, reason: blockedReason(failed, why), blockedBy: failed };
+  if (c.otherwise === "fail") {
+    const own: CheckVerdict = { id: c.id, status: "fail", reason: why };
+    if (c.evidence !== undefined) own.evidence = c.evidence;
+    return own;
+  }
   const checked = named.some((id) => checks.some((v) => v.id === id));
   const which =
     named.length === 1 ? `${named[0]}, which did not fail` : `${named.join(" or ")}, none of which failed`;

@@ -75,6 +75,47 @@ describe("aggregate: a check blocked by any of several requirements", () => {
   });
 });
 
+describe("checks.failUnlessBlocked: blocked where a blocker failed, else a failure of its own", () => {
+  const evidence = { message: "the lot's answer misses 2 events" };
+  const finding = () =>
+    verdicts(
+      (c) =>
+        c.failUnlessBlocked(["EVT-EPC-EPCLIST", "EVT-PAGING"], "the epcis link answers too few", evidence),
+      "RES-EPCIS-LINK",
+    );
+
+  it("is a skip naming the blocker that failed", () => {
+    const failed: CheckVerdict = { id: "EVT-PAGING", status: "fail", reason: "a page was lost" };
+    const r = aggregate(req("RES-EPCIS-LINK"), [failed, ...finding()], NO_CHECK);
+    expect([r.status, r.reason]).toEqual([
+      "skip",
+      "blocked by EVT-PAGING, which failed: the epcis link answers too few",
+    ]);
+    expect(r.evidence).toEqual([]);
+  });
+
+  it("is the failure, with its evidence, where no blocker failed or none was checked", () => {
+    const passed: CheckVerdict = { id: "EVT-PAGING", status: "pass" };
+    for (const others of [[passed], []]) {
+      const r = aggregate(req("RES-EPCIS-LINK"), [...others, ...finding()], NO_CHECK);
+      expect([r.status, r.reason, r.evidence]).toEqual([
+        "fail",
+        "the epcis link answers too few",
+        [evidence],
+      ]);
+    }
+  });
+
+  it("is undecided, as a failure is, where its answer was cut short", () => {
+    const cut = {
+      request: { method: "GET", url: "http://127.0.0.1:1/events", headers: {} },
+      response: { status: 200, headers: {}, truncated: true, bodyExcerpt: "" },
+    } as unknown as Parameters<ReturnType<typeof makeChecks>["fail"]>[1];
+    const [v] = verdicts((c) => c.failUnlessBlocked("EVT-PAGING", "too few", cut));
+    expect(v?.status).toBe("error");
+  });
+});
+
 describe("aggregate: a blocked check", () => {
   it("is a skip naming the blocker when the blocker failed, and is not outweighed by passes", () => {
     const mine = verdicts((c) => {

@@ -24,6 +24,7 @@ function recordingChecks(verdicts: Verdict[]): Checks {
     warn: (text) => verdicts.push({ status: "warn", text }),
     skip: (text) => verdicts.push({ status: "skip", text }),
     blocked: (byId, why) => verdicts.push({ status: "skip", text: `blocked by ${byId}: ${why}` }),
+    failUnlessBlocked: (byId, why) => verdicts.push({ status: "skip", text: `blocked by ${byId}: ${why}` }),
     error: (text) => verdicts.push({ status: "error", text }),
     for: () => checks,
   };

@@ -1,9 +1,9 @@
 // One defect, one failure: what a check of a link, or of a step of the exchange, finds wrong may be a defect that a
 // requirement judged directly by the run fails already (a filter of GET /events that drops events, a path that
 // answers no link set, a master data document that is not JSON-LD). Such a finding is recorded as blocked by the
-// requirements any one of which explains it (checks.blocked); the block stands only where one of them failed in
-// the same run, and is an error where none did, so that naming them never hides a defect. Only requirements the
-// run judges are named: where it judges none of them, the finding fails as it would alone.
+// requirements any one of which explains it (checks.failUnlessBlocked); the block stands only where one of them
+// failed in the same run, and the finding fails as it would alone where none did (their checks may have drawn other
+// values), so that naming them never hides a defect. Only requirements the run judges are named.
 import { queryEvents } from "../../../src/harness/answer.ts";
 import type { RunContext } from "../../../src/harness/context.ts";
 import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
@@ -63,7 +63,7 @@ export function failUnlessExplained(
 ): void {
   const judged = [...new Set(explainedBy)].filter((id) => judgedInRun(ctx, id));
   if (judged.length === 0) checks.fail(reason, evidence);
-  else checks.blocked(judged, reason);
+  else checks.failUnlessBlocked(judged, reason, evidence);
 }
 
 /** The requirement that each path form answers with a link set (spec 4.2). */
