@@ -254,12 +254,10 @@ export async function runTracecheck(
   }
 
   // The suite files load while the reference starts and the target's events are discovered.
-  if (opts.suiteRunner !== "vitest") {
-    preloadSuites(
-      { classes: opts.suites, ...(opts.onlyRequirements ? { onlyRequirements: opts.onlyRequirements } : {}) },
-      REPO_ROOT,
-    );
-  }
+  preloadSuites(
+    { classes: opts.suites, ...(opts.onlyRequirements ? { onlyRequirements: opts.onlyRequirements } : {}) },
+    REPO_ROOT,
+  );
 
   let reference: EmbeddedReference | undefined;
   let eventsBase = opts.target;
@@ -402,13 +400,9 @@ export async function runTracecheck(
           color: io.color,
           ...(io.terminal === undefined ? {} : { terminal: io.terminal }),
         });
-    const engine = await runSuites(
-      ctx,
-      REPO_ROOT,
-      (p) => progress?.record(p),
-      signal,
-      opts.suiteRunner,
-    ).finally(() => progress?.stop());
+    const engine = await runSuites(ctx, REPO_ROOT, (p) => progress?.record(p), signal).finally(() =>
+      progress?.stop(),
+    );
     const interrupted = signal?.aborted === true;
     const known = new Set(registry.requirements.map((r) => r.id));
     const unknown = [...new Set(engine.verdicts.filter((v) => !known.has(v.id)).map((v) => v.id))];

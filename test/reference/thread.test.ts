@@ -4,8 +4,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { threadEntry } from "../../scripts/compiled.js";
-import { type EarlyThread, startEarlyThread, startGatedThread } from "../../scripts/early-thread.js";
 import { generateDataset } from "../../src/generate/index.ts";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
 import { type ReferenceThread, startReferenceThread, type ThreadStart } from "../../src/reference/thread.ts";
@@ -23,15 +21,10 @@ const start = (events = EVENTS, faults = FAULTS): ThreadStart => ({
   data: { seed: SEED, events },
 });
 /**
- * The thread's compiled code, as a run from dist/ starts it (the sources need a loader a thread lacks); the tests'
- * global setup builds dist/ first (test/support/build.ts).
+ * The thread's code in the bundle, as a run from the bundle starts it (the sources need a loader a thread lacks);
+ * the tests' global setup builds the bundle first (test/support/build.ts).
  */
 const WORKER = path.join(REPO_ROOT, "dist", "src", "reference", "thread-worker.js");
-/**
- * The bundle's thread (its CommonJS file, run by scripts/bundle-thread.js), which the command starts early
- * (scripts/early-thread.js); the global setup builds it too.
- */
-const BUNDLED_WORKER = threadEntry(REPO_ROOT, "bundle");
 
 let threaded: ReferenceThread | undefined;
 let threadedBase = "";
@@ -141,153 +134,5 @@ describe("the reference on a thread", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
-});
-
-/** Resolves once the worker has exited, however it came to. */
-const exited = (worker: { once(event: "exit", listener: () => void): unknown }) =>
-  new Promise<void>((resolve) => worker.once("exit", () => resolve()));
-
-/** A start of `file`'s code offered `early`: it must leave the early thread and serve from a thread of its own. */
-async function expectOwnThread(file: string, early: EarlyThread | undefined): Promise<void> {
-  const reference = startReferenceThread(start(5), file, early);
-  try {
-    expect(early?.taken).toBe(false);
-    await expect(reference.ready).resolves.toMatchObject({ eventsBase: expect.any(String) });
-  } finally {
-    await reference.close();
-  }
-}
-
-describe("a thread started early, before the command knows its options", () => {
-  test("is started only for a run that may serve the embedded reference", () => {
-    for (const argv of [
-      ["serve"],
-      ["run", "--target", "http://127.0.0.1:9"],
-      ["run", "--target=http://127.0.0.1:9"],
-      ["run", "--dataset", "d.json"],
-      ["run", "--dataset=d.json"],
-      ["run", "--help"],
-      ["run", "-h"],
-      [],
-    ]) {
-      expect(startEarlyThread(REPO_ROOT, argv), argv.join(" ")).toBeUndefined();
-    }
-  });
-
-  test("is taken by a start of the same code, and serves what it is then told", async () => {
-    const early = startEarlyThread(REPO_ROOT, ["run", "--seed", "7"]);
-    expect(early?.file).toBe(BUNDLED_WORKER);
-    const ended = exited(early!.worker);
-    const reference = startReferenceThread(start(12), BUNDLED_WORKER, early);
-    try {
-      expect(early!.taken).toBe(true);
-      // Taken, it is the run's to close: ending the early thread no longer ends it.
-      early!.end();
-      const { eventsBase } = await reference.ready;
-      const served = await events(eventsBase, "");
-      expect(served.status).toBe(200);
-      expect(served.list).toHaveLength(12);
-    } finally {
-      await reference.close();
-    }
-    await ended;
-  });
-
-  test("loads Node's modules, then waits at its gate until a run takes it, which opens the gate", async () => {
-    // A wait for the gate only a hang would end: the thread goes on only when the gate is opened.
-    const early = startEarlyThread(REPO_ROOT, ["run"], { gateWaitMs: 600_000 });
-    const ended = exited(early!.worker);
-    early!.awaitLoaded(60_000);
-    expect(early!.loaded).toBe(true);
-    expect(early!.running).toBe(false);
-    const reference = startReferenceThread(start(3), BUNDLED_WORKER, early);
-    try {
-      early!.awaitRunning(60_000);
-      expect(early!.running).toBe(true);
-      const { eventsBase } = await reference.ready;
-      expect((await events(eventsBase, "")).list).toHaveLength(3);
-    } finally {
-      await reference.close();
-    }
-    await ended;
-  });
-
-  test("ended while it waits at its gate, ends there without running its code", async () => {
-    const early = startEarlyThread(REPO_ROOT, ["run"], { gateWaitMs: 600_000 });
-    const ended = exited(early!.worker);
-    early!.awaitLoaded(60_000);
-    early!.end();
-    await ended;
-    expect(early!.running).toBe(false);
-  });
-
-  test("is not taken by a start of other code, which gets a thread of its own, and ends when ended", async () => {
-    const early = startEarlyThread(REPO_ROOT, ["run"]);
-    const ended = exited(early!.worker);
-    await expectOwnThread(WORKER, early);
-    early!.end();
-    early!.end();
-    await ended;
-  });
-
-  test("its first code loads the modules on its list and says so before the thread's own file runs", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-gated-"));
-    try {
-      // A file that tells what was loaded by the time it ran, and whether the gate said so already; it imports
-      // nothing that loads zlib.
-      const file = path.join(dir, "tell.mjs");
-      await writeFile(
-        file,
-        `import { parentPort, workerData } from "node:worker_threads";
-        const gate = Object.values(workerData).find((v) => v instanceof Int32Array);
-        parentPort.postMessage({
-          zlib: process.moduleLoadList.includes("NativeModule zlib"),
-          loaded: Atomics.load(gate, 0),
-        });`,
-      );
-      const told = async (builtins: string[]) => {
-        const { worker } = startGatedThread(file, builtins);
-        const ended = exited(worker);
-        const message = await new Promise((resolve) => worker.once("message", resolve));
-        await ended;
-        return message;
-      };
-      expect(await told(["node:zlib"])).toEqual({ zlib: true, loaded: 1 });
-      // Without it on the list, the thread never loads zlib: the first answer is the list's doing.
-      expect(await told([])).toEqual({ zlib: false, loaded: 1 });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  test("is not taken from the moment it fails to load, though it has not exited yet", async () => {
-    // A folder without a bundle: the early thread's code is missing, so the thread fails as it loads.
-    const dir = await mkdtemp(path.join(os.tmpdir(), "tracecheck-early-"));
-    try {
-      const early = startEarlyThread(dir, ["run"]);
-      const ended = exited(early!.worker);
-      // Its 'error' comes a turn before its 'exit': a start asked for in between must not take it.
-      const taken = await new Promise<boolean>((resolve) => {
-        early!.worker.once("error", () => {
-          const reference = startReferenceThread(start(5), early!.file, early);
-          resolve(early!.taken);
-          reference.ready.catch(() => undefined);
-          void reference.close();
-        });
-      });
-      expect(taken).toBe(false);
-      await ended;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  test("is not taken once it has ended", async () => {
-    const early = startEarlyThread(REPO_ROOT, ["run"]);
-    const ended = exited(early!.worker);
-    early!.end();
-    await ended;
-    await expectOwnThread(BUNDLED_WORKER, early);
   });
 });
