@@ -64,9 +64,17 @@ export function startEmbeddedThread(opts: RunOptions): EmbeddedThread | undefine
   try {
     const setup = referenceSetup(opts, apiKey);
     const { seed, embeddedEvents: events } = opts;
-    const data =
-      events <= GENERATED_HERE_AT_MOST ? { dataset: generateDataset({ seed, events }) } : { seed, events };
-    thread = startReferenceThread({ ...setup, data }, file);
+    // The dataset is generated here once the thread is made, while it loads.
+    thread = startReferenceThread(
+      () => ({
+        ...setup,
+        data:
+          events <= GENERATED_HERE_AT_MOST
+            ? { dataset: generateDataset({ seed, events }) }
+            : { seed, events },
+      }),
+      file,
+    );
   } catch {
     return undefined;
   }

@@ -52,16 +52,22 @@ export function threadWorkerFile(): string | undefined {
 }
 
 /**
- * Starts the reference on a thread of `file`'s code (throws when no thread can be made). An exception the
- * reference does not catch is handed to this thread and thrown here, where a run reports it as an error of the run,
- * as it would an exception of a reference in its own thread; the reference goes on serving, as it then did.
+ * Starts the reference on a thread of `file`'s code (throws when no thread can be made, or `start` throws). `start`
+ * may be a function, called once the thread is made: the thread loads its server while this one works out what it
+ * is to serve (a run generates its dataset then). An exception the reference does not catch is handed to this
+ * thread and thrown here, where a run reports it as an error of the run, as it would an exception of a reference in
+ * its own thread; the reference goes on serving, as it then did.
  */
-export function startReferenceThread(start: ThreadStart, file: string): ReferenceThread {
+export function startReferenceThread(
+  start: ThreadStart | (() => ThreadStart),
+  file: string,
+): ReferenceThread {
   const worker = new Worker(file);
   try {
-    worker.postMessage({ type: "start", start } satisfies ThreadRequest);
+    const given = typeof start === "function" ? start() : start;
+    worker.postMessage({ type: "start", start: given } satisfies ThreadRequest);
   } catch (err) {
-    // A start that cannot be sent leaves a thread waiting for one: it is ended rather than keep the process.
+    // A start that cannot be made or sent leaves a thread waiting for one: it is ended rather than keep the process.
     void worker.terminate();
     throw err;
   }

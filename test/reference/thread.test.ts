@@ -84,6 +84,20 @@ describe("the reference on a thread", () => {
     }
   });
 
+  test("takes its start from a function once the thread is made, and throws what that throws", async () => {
+    const reference = startReferenceThread(() => start(4), WORKER);
+    try {
+      const { eventsBase } = await reference.ready;
+      expect((await events(eventsBase, "")).list).toHaveLength(4);
+    } finally {
+      await reference.close();
+    }
+    const refuse = () => {
+      throw new Error("no start for this thread");
+    };
+    expect(() => startReferenceThread(refuse, WORKER)).toThrow("no start for this thread");
+  });
+
   test("refuses a key it did not issue", async () => {
     const response = await fetch(`${threadedBase}/events`, { headers: { "X-API-Key": "other" } });
     await response.arrayBuffer();
