@@ -16,8 +16,11 @@ export interface DelayingProxy {
 }
 
 export interface DelayingProxyOptions {
-  /** The server requests are forwarded to, on 127.0.0.1. */
-  upstreamPort: number;
+  /**
+   * The port of the server requests are forwarded to, on 127.0.0.1; or a function asked for it at each request, for
+   * a server that starts after the proxy (one that is to advertise the proxy's origin).
+   */
+  upstreamPort: number | (() => number);
   delayMs: number;
   /** The port to listen on, on 127.0.0.1; 0 (default) picks a free one. */
   port?: number;
@@ -58,7 +61,7 @@ export async function startDelayingProxy(opts: DelayingProxyOptions): Promise<De
     const upstream = http.request(
       {
         host: "127.0.0.1",
-        port: opts.upstreamPort,
+        port: typeof opts.upstreamPort === "function" ? opts.upstreamPort() : opts.upstreamPort,
         method: req.method,
         path: req.url,
         headers: passedHeaders(req.rawHeaders),

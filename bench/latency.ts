@@ -4,9 +4,6 @@
 // concurrency; the ratio is the extra wall time measured ÷ that (target at most 1.5). Requests that wait for one
 // another, the pages of one answer and the hops of a trace, count in the request total like any other.
 import { randomBytes } from "node:crypto";
-import diagnosticsChannel from "node:diagnostics_channel";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { generateDataset } from "../src/generate/index.ts";
 import { resolveRunOptions } from "../src/harness/options.ts";
 import { type RunningReference, startReference } from "../src/reference/index.ts";
@@ -23,52 +20,6 @@ const TARGET_RATIO = 1.5;
 /** Runs of each kind; their median is the figure. */
 const ROUNDS = 3;
 
-/** The HTTP server listening on `port` in this process, found through the one request sent to it. */
-async function serverOn(port: number): Promise<http.Server> {
-  let found: http.Server | undefined;
-  const listener = (message: unknown): void => {
-    const { server } = message as { server: http.Server };
-    if ((server.address() as AddressInfo | null)?.port === port) found = server;
-  };
-  diagnosticsChannel.subscribe("http.server.request.start", listener);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: "127.0.0.1", port, path: "/", agent: false }, (res) => {
-        res.resume();
-        res.on("end", resolve);
-        res.on("error", reject);
-      });
-      req.on("error", reject);
-    });
-  } finally {
-    diagnosticsChannel.unsubscribe("http.server.request.start", listener);
-  }
-  if (found === undefined)
-    throw new Error(`No HTTP server of this process took the request to port ${port}.`);
-  return found;
-}
-
-/**
- * Puts the delaying proxy where the reference was. The reference writes its own origin into the links it serves
- * (next pages, link-set targets), and a run follows them; so that those requests are delayed too, and go where
- * the run's key may go, the proxy takes over the reference's port and the reference moves to a free one. Nothing
- * in what either serves is rewritten.
- */
-async function behindProxy(reference: RunningReference): Promise<DelayingProxy> {
-  const port = Number(new URL(reference.eventsBase).port);
-  const server = await serverOn(port);
-  await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const upstreamPort = (server.address() as AddressInfo).port;
-  return startDelayingProxy({ upstreamPort, delayMs: DELAY_MS, port });
-}
-
 export const latencyBenchmark: Benchmark = {
   name: "latency",
   async run() {
@@ -78,13 +29,17 @@ export const latencyBenchmark: Benchmark = {
     const key = `bench-${randomBytes(12).toString("hex")}`;
     const keyed = { ...envWithoutKey(), TRACECHECK_API_KEY: key };
 
-    // Two references holding the same dataset: one reached directly, one only through the proxy.
+    // Two references holding the same dataset: one reached directly, one only through the proxy. The far one
+    // writes the proxy's origin into the links it serves (next pages, link-set targets), which a run follows: those
+    // requests are delayed too, and go where the run's key may go. The proxy forwards to where it listens.
     const direct = await startReference({ dataset, apiKeys: [key] });
     let far: RunningReference | undefined;
     let proxy: DelayingProxy | undefined;
     try {
-      far = await startReference({ dataset, apiKeys: [key] });
-      proxy = await behindProxy(far);
+      let upstreamPort = 0;
+      proxy = await startDelayingProxy({ upstreamPort: () => upstreamPort, delayMs: DELAY_MS });
+      far = await startReference({ dataset, apiKeys: [key], origin: proxy.origin });
+      upstreamPort = Number(new URL(far.listensOn).port);
       const proxiedRuns: RunFigures[] = [];
       const directRuns: RunFigures[] = [];
       const counts: number[] = [];

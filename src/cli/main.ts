@@ -1,7 +1,6 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { EarlyThread } from "../../scripts/early-thread.js";
 import { startEmbeddedThread } from "../harness/embedded.ts";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { RunOutcome } from "../harness/run.ts";
@@ -52,7 +51,7 @@ export const RUN_OPTIONS = {
   json: { type: "boolean" },
 } as const;
 
-async function run(args: string[], early: EarlyThread | undefined): Promise<number> {
+async function run(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, RUN_OPTIONS);
   if (values.help) {
     process.stdout.write(RUN_HELP);
@@ -67,10 +66,8 @@ async function run(args: string[], early: EarlyThread | undefined): Promise<numb
     process.env,
   );
   process.stderr.write(`tracecheck: seed ${opts.seed}\n`);
-  // The embedded reference starts on its thread now (the one the command started early, where it can), and loads
-  // while the harness does.
-  const embedded = startEmbeddedThread(opts, early);
-  early?.end();
+  // The embedded reference starts on its thread now, and loads while the harness does.
+  const embedded = startEmbeddedThread(opts);
   let outcome: RunOutcome;
   try {
     const { defaultIo, runTracecheck } = await import("../harness/run.ts");
@@ -131,11 +128,8 @@ async function diff(args: string[]): Promise<number> {
 // Commands load what they use when they run, so that --help and a usage mistake answer at once.
 const commands = () => import("./commands.ts");
 
-/**
- * Runs the command `argv`; `early` is the embedded reference's thread the command started before it loaded this
- * (scripts/early-thread.js), for a run to take.
- */
-export async function main(argv: string[], early?: EarlyThread): Promise<number> {
+/** Runs the command `argv`; answers its exit status. */
+export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
@@ -146,7 +140,7 @@ export async function main(argv: string[], early?: EarlyThread): Promise<number>
         process.stdout.write(MAIN_HELP);
         return command === undefined ? 2 : 0;
       case "run":
-        return await run(rest, early);
+        return await run(rest);
       case "serve":
         return await (await commands()).serveCommand(rest, parse, SERVE_HELP);
       case "faults":

@@ -4,7 +4,6 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DefinitionError } from "./errors.ts";
-import { importModule } from "./import-module.ts";
 import { isObject } from "./json-pointer.ts";
 import { DEFAULT_DEFINITION_FILE, START_UP_CACHE } from "./locations.ts";
 import { readDefinition } from "./read-definition.ts";
@@ -42,9 +41,7 @@ export async function openApiProblem(raw: unknown): Promise<string | undefined> 
     return `it declares openapi ${JSON.stringify(raw.openapi)} where 3.1.x is needed`;
   }
   // Loaded when first needed: the suites read a definition already checked and never need it.
-  const { Validator } = await importModule<typeof import("@seriousme/openapi-schema-validator")>(
-    "@seriousme/openapi-schema-validator",
-  );
+  const { Validator } = await import("@seriousme/openapi-schema-validator");
   const result = await new Validator().validate(withoutExternalRefs(raw) as JsonObject);
   return result.valid ? undefined : describeErrors(result.errors);
 }

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CodeForm } from "../../scripts/compiled.js";
 
 /**
  * The repository root: the nearest folder above this file that holds a package.json. This file runs from
- * src/definition/ as written, from dist/src/definition/ compiled, and from somewhere under dist/bundle/ bundled
- * (bin/tracecheck.js); none of those folders has a package.json of its own.
+ * src/definition/ as written, and from somewhere under dist/ bundled (scripts/build.js); neither folder has a
+ * package.json of its own.
  */
 function repositoryRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -19,16 +18,26 @@ const HERE = fileURLToPath(import.meta.url);
 
 export const REPO_ROOT = repositoryRoot(path.dirname(HERE));
 
+/** How a process runs tracecheck: the bundle the build made in dist/, or the TypeScript sources through tsx. */
+export type CodeForm = "bundle" | "sources";
+
 /**
- * How this process runs tracecheck (bin/tracecheck.js chooses): the bundle the build made (dist/bundle), the
- * compiled files one by one (dist/), or the TypeScript sources through a loader. Code that starts more code (the
- * engine its suite files, a run its reference thread) starts it in the same form.
+ * The form this process runs (bin/launch.js chooses): code that starts more code (the engine its suite files, a run
+ * its reference thread) starts it in the same form.
  */
-export const CODE_FORM: CodeForm = HERE.startsWith(path.join(REPO_ROOT, "dist", "bundle") + path.sep)
+export const CODE_FORM: CodeForm = HERE.startsWith(path.join(REPO_ROOT, "dist") + path.sep)
   ? "bundle"
-  : HERE.startsWith(path.join(REPO_ROOT, "dist") + path.sep)
-    ? "compiled"
-    : "sources";
+  : "sources";
+
+/**
+ * Where the source at `relative` (a path under `root`, like src/cli/main.ts, or a folder) is run from in `form`:
+ * itself, or its file in the bundle, which keeps its path under dist/ (scripts/build.js).
+ */
+export function pathInForm(root: string, form: CodeForm, relative: string): string {
+  return form === "sources"
+    ? path.join(root, relative)
+    : path.join(root, "dist", relative.replace(/\.ts$/, ".js"));
+}
 
 export const DEFAULT_DEFINITION_FILE = path.join(REPO_ROOT, "schemas", "interface.openapi.yaml");
 

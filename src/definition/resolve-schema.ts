@@ -1,9 +1,7 @@
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type * as RefParserModule from "@apidevtools/json-schema-ref-parser";
 import type { FileInfo } from "@apidevtools/json-schema-ref-parser";
 import { SchemaUnavailableError } from "./errors.ts";
-import { importModule } from "./import-module.ts";
 import { DEFAULT_SCHEMA_CACHE, DEFAULT_SIBLING_MIRROR } from "./locations.ts";
 
 export type SchemaSource = "mirror" | "cache" | "sibling-mirror" | "network";
@@ -138,9 +136,7 @@ export async function resolveSchema(url: string, opts: ResolveOptions = {}): Pro
     },
   };
   // The parser is loaded only when a schema is resolved: most runs only ask whether it is available.
-  const { default: $RefParser } = await importModule<typeof RefParserModule>(
-    "@apidevtools/json-schema-ref-parser",
-  );
+  const { default: $RefParser } = await import("@apidevtools/json-schema-ref-parser");
   try {
     const parser = new $RefParser();
     const refs = await parser.resolve(url, options);

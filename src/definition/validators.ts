@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import vm from "node:vm";
 import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type standaloneCode from "ajv/dist/standalone/index.js";
 import type formats from "ajv-formats";
-import { runCached, tagged } from "../../scripts/code-cache.js";
 import { DefinitionError } from "./errors.ts";
 import { isObject } from "./json-pointer.ts";
 import { loadDefinition } from "./load-definition.ts";
@@ -137,19 +137,18 @@ function cacheKey(set: SchemaSet): string {
 const loadedFiles = new Map<string, Record<string, unknown>>();
 
 /**
- * Runs a cache file with V8's code cache (scripts/code-cache.js), kept beside the cache folder: compiling Ajv's
- * code for the EPCIS schema was as costly as running it in a run. The file's name is the hash of what it was made
- * from; what V8 compiled of it, validators included, is kept when the process ends.
+ * Runs a cache file, a CommonJS module as Ajv writes it, with this module's require: the runtime of Ajv's that it
+ * requires is found from here, wherever the cache is kept.
  */
 function loadCacheFile(file: string): Record<string, unknown> {
   let loaded = loadedFiles.get(file);
   if (loaded === undefined) {
-    const name = `${tagged("validators")}-${path.basename(file, ".cjs")}`;
-    const dir = path.join(path.dirname(path.dirname(file)), "code");
-    // Ajv's code requires Ajv's runtime, found from here wherever the cache is kept.
-    const run = runCached(file, { dir, name, require });
-    process.once("exit", () => run.save(1));
-    loaded = run.exports;
+    const code = readFileSync(file, "utf8");
+    // Node's own wrapper for a CommonJS module, on the file's first line, so that line numbers stay the same.
+    const run = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, { filename: file });
+    const module = { exports: {} as Record<string, unknown> };
+    run(module.exports, require, module);
+    loaded = module.exports;
     loadedFiles.set(file, loaded);
   }
   return loaded;

@@ -1,10 +1,8 @@
-// The run context handed to every check (engine.ts; under vitest, through `provide`/`inject`): plain data only, so
-// that it also crosses into vitest's workers intact. Suites never parse flags or environment variables themselves.
+// The run context handed to every check (engine.ts): plain data only. Suites never parse flags or environment
+// variables themselves.
 import type { EpcisEvent } from "../model/index.ts";
 import type { RecordedExchange } from "../reference/recording.ts";
 import type { ConformanceClass } from "./types.ts";
-
-export const CONTEXT_KEY = "tracecheck";
 
 export interface RunContext {
   eventsBase: string;

@@ -1,9 +1,7 @@
-// The embedded reference a run checks when it has no target: on a thread of its own where it can be, told what to
-// serve as soon as the run's options are known (the command starts the thread before it loads anything, so that
-// the reference loads and listens while the harness loads, and serves from another core while the checks run),
-// else in the run's own thread.
+// The embedded reference a run checks when it has no target: on a thread of its own where it can be, started as soon
+// as the run's options are known, before the command loads the harness (so that the reference loads and listens
+// while the harness loads, and serves from another core while the checks run), else in the run's own thread.
 import { randomBytes } from "node:crypto";
-import type { EarlyThread } from "../../scripts/early-thread.js";
 import { generateDataset } from "../generate/dataset.ts";
 import type { Dataset } from "../model/index.ts";
 import { referenceConfiguration } from "../reference/configurations.ts";
@@ -52,13 +50,12 @@ function referenceSetup(
 const GENERATED_HERE_AT_MOST = 5000;
 
 /**
- * Starts the embedded reference of `opts` on a thread (`early`, the command's, where it can), or answers undefined
- * where the run serves it from its own thread: a run with a target has none, a dataset file is read where the run
- * reports on it, code run from the TypeScript sources has no compiled thread to start (src/reference/thread.ts),
- * and a configuration name the run refuses, or a thread the machine cannot make, is left to the run's own thread to
- * report or do without.
+ * Starts the embedded reference of `opts` on a thread, or answers undefined where the run serves it from its own
+ * thread: a run with a target has none, a dataset file is read where the run reports on it, code run from the
+ * TypeScript sources has no bundled thread to start (src/reference/thread.ts), and a configuration name the run
+ * refuses, or a thread the machine cannot make, is left to the run's own thread to report or do without.
  */
-export function startEmbeddedThread(opts: RunOptions, early?: EarlyThread): EmbeddedThread | undefined {
+export function startEmbeddedThread(opts: RunOptions): EmbeddedThread | undefined {
   if (opts.target !== undefined || opts.dataset !== undefined) return undefined;
   const file = threadWorkerFile();
   if (file === undefined) return undefined;
@@ -67,9 +64,17 @@ export function startEmbeddedThread(opts: RunOptions, early?: EarlyThread): Embe
   try {
     const setup = referenceSetup(opts, apiKey);
     const { seed, embeddedEvents: events } = opts;
-    const data =
-      events <= GENERATED_HERE_AT_MOST ? { dataset: generateDataset({ seed, events }) } : { seed, events };
-    thread = startReferenceThread({ ...setup, data }, file, early);
+    // The dataset is generated here once the thread is made, while it loads.
+    thread = startReferenceThread(
+      () => ({
+        ...setup,
+        data:
+          events <= GENERATED_HERE_AT_MOST
+            ? { dataset: generateDataset({ seed, events }) }
+            : { seed, events },
+      }),
+      file,
+    );
   } catch {
     return undefined;
   }

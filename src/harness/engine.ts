@@ -1,12 +1,11 @@
 // Runs the suites: loads the suite files of the run's classes in this process, runs the checks they declare a few
 // files at a time, each file's in order, and collects the verdicts each records. Each run has a scope of its own
 // (run-scope.ts) for its client and memos, so that runs in one process, one after another or at once, never see
-// each other's. The same files run as vitest tests through vitest-engine.ts, which RunOptions.suiteRunner selects.
+// each other's.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { countPassedCheck, pathInForm, SUITE_LOADERS } from "../../scripts/compiled.js";
-import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
+import { CODE_FORM, pathInForm } from "../definition/locations.ts";
 import type { RunContext } from "./context.ts";
 import { scopeOf } from "./run-scope.ts";
 import { type DeclaredCheck, declaredBy } from "./suite.ts";
@@ -26,9 +25,6 @@ export interface EngineResult {
   errors: string[];
 }
 
-/** Which runner runs the suite files: the harness's own, or vitest (to compare the two). */
-export type SuiteRunner = "in-process" | "vitest";
-
 export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   events: "events",
   resolver: "resolver",
@@ -41,13 +37,6 @@ export const CLASS_FOLDERS: Record<ConformanceClass, string> = {
   // `tracecheck run`, which judges a sender.
   receiver: "receiver",
 };
-
-/**
- * Whether this process runs the compiled JavaScript (bin/tracecheck.js found dist/ current), file by file or
- * bundled: it then loads the compiled suites too, and otherwise the TypeScript sources through the loader that runs
- * the rest of it.
- */
-export const COMPILED = CODE_FORM !== "sources";
 
 /**
  * Suite files run at once, each its checks one after another: a check mostly waits on the target, so while one
@@ -70,7 +59,9 @@ export function checkTimeoutMs(ctx: RunContext): number {
 /** The suite files of one class folder, in a stable order. */
 function suiteFilesOf(repoRoot: string, folder: string): string[] {
   const dir = pathInForm(repoRoot, CODE_FORM, path.join("suites", folder));
-  const ending = COMPILED ? ".suite.js" : ".suite.ts";
+  // Run from the bundle, this process loads the suites' files in it; else the sources, through the loader that runs
+  // the rest of it.
+  const ending = CODE_FORM === "bundle" ? ".suite.js" : ".suite.ts";
   let names: string[];
   try {
     names = readdirSync(dir, { recursive: true, encoding: "utf8" });
@@ -83,26 +74,6 @@ function suiteFilesOf(repoRoot: string, folder: string): string[] {
     .map((n) => path.join(dir, n));
 }
 
-/**
- * How to load a suite file: from the loaders of the command's CommonJS file when this process runs it (a suite file
- * it lacks would register its checks with another copy of the engine, and is refused), else by importing the file.
- */
-function suiteLoader(file: string): () => Promise<unknown> {
-  const inside = (globalThis as Record<symbol, Map<string, () => Promise<unknown>> | undefined>)[
-    Symbol.for(SUITE_LOADERS)
-  ];
-  if (inside === undefined) return () => import(pathToFileURL(file).href);
-  const name = path
-    .relative(pathInForm(REPO_ROOT, "bundle", "suites"), file)
-    .split(path.sep)
-    .join("/");
-  const load = inside.get(name);
-  if (load === undefined) {
-    return () => Promise.reject(new Error(`${file} is not in the bundle that runs; run \`npm run build\`.`));
-  }
-  return load;
-}
-
 /** What each suite file declares, loaded once per process: its checks are handed their run's context. */
 const declarations = new Map<string, Promise<DeclaredCheck[]>>();
 let loads: Promise<unknown> = Promise.resolve();
@@ -111,8 +82,7 @@ function declarationsOf(file: string): Promise<DeclaredCheck[]> {
   let declared = declarations.get(file);
   if (declared === undefined) {
     // One file at a time: a file declares its checks while it is evaluated.
-    const load = suiteLoader(file);
-    declared = loads.then(() => declaredBy(load));
+    declared = loads.then(() => declaredBy(() => import(pathToFileURL(file).href)));
     loads = declared.catch(() => undefined);
     declarations.set(file, declared);
   }
@@ -241,11 +211,11 @@ export function preloadSuites(ctx: Pick<RunContext, "classes" | "onlyRequirement
   }
 }
 
-async function runInProcess(
+export async function runSuites(
   ctx: RunContext,
   repoRoot: string,
-  onProgress: ((p: EngineProgress) => void) | undefined,
-  signal: AbortSignal | undefined,
+  onProgress?: (p: EngineProgress) => void,
+  signal?: AbortSignal,
 ): Promise<EngineResult> {
   const result: EngineResult = { verdicts: [], errors: [] };
   const files = selectedFiles(ctx, repoRoot);
@@ -284,8 +254,6 @@ async function runInProcess(
           return;
         }
         byFile[at]?.push(...recorded);
-        // How much of the usual path this process ran, for the code cache the command keeps (PASSED_CHECKS).
-        if (recorded.length > 0 && recorded.every((v) => v.status === "pass")) countPassedCheck();
         done += 1;
         const last = recorded.at(-1);
         onProgress?.({ class: folder, done, id: last?.id, status: last?.status });
@@ -304,18 +272,4 @@ async function runInProcess(
     faults.end();
   }
   return result;
-}
-
-export async function runSuites(
-  ctx: RunContext,
-  repoRoot: string,
-  onProgress?: (p: EngineProgress) => void,
-  signal?: AbortSignal,
-  runner: SuiteRunner = "in-process",
-): Promise<EngineResult> {
-  if (runner === "vitest") {
-    const { runSuitesWithVitest } = await import("./vitest-engine.ts");
-    return runSuitesWithVitest(ctx, repoRoot, onProgress, signal);
-  }
-  return runInProcess(ctx, repoRoot, onProgress, signal);
 }

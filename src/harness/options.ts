@@ -6,7 +6,6 @@ import path from "node:path";
 import type YAML from "yaml";
 import { DEFAULT_PAGE_BUDGET } from "../http/pages.ts";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
-import type { SuiteRunner } from "./engine.ts";
 import { type ConformanceClass, SENDER_CLASSES } from "./types.ts";
 
 /** The classes `tracecheck run` checks: a sender's; a receiver is judged by `tracecheck receiver`. */
@@ -53,11 +52,6 @@ export interface RunOptions {
    * classes). Not a command-line option; the others of the classes are skipped as not checked.
    */
   onlyRequirements?: string[];
-  /**
-   * Not a command-line option: "vitest" runs the suite files as vitest tests instead of in the harness's process,
-   * so that a test can show both runners reach the same verdicts (engine.ts).
-   */
-  suiteRunner?: SuiteRunner;
 }
 
 export class UsageError extends Error {}

@@ -1,9 +1,8 @@
 // What the suites keep for one run: the client and every memo a check shares with the others of its run (the
 // baseline among them), held by the run's context object. The suites run in the harness's process (engine.ts),
 // where one process may run tracecheck many times, and at once (a proving worker, the project's tests): each run
-// hands its checks a context object of its own, so each sees only its own scope. Under vitest, a worker's context
-// is one object for its run. Each check sees its run's context through a view of its own (checkContext), which
-// tells the check of the exchanges its requests make.
+// hands its checks a context object of its own, so each sees only its own scope. Each check sees its run's context
+// through a view of its own (checkContext), which tells the check of the exchanges its requests make.
 import type { HttpClient } from "../http/index.ts";
 import type { RunContext } from "./context.ts";
 import type { ExchangeRecord } from "./types.ts";

@@ -300,7 +300,6 @@ async function definitionProblem(setup: RunSetup): Promise<string | undefined> {
 
 /** The suite files load while the reference starts and the target's events are discovered. */
 function preload(opts: RunOptions): void {
-  if (opts.suiteRunner === "vitest") return;
   preloadSuites(
     { classes: opts.suites, ...(opts.onlyRequirements ? { onlyRequirements: opts.onlyRequirements } : {}) },
     REPO_ROOT,
@@ -478,9 +477,7 @@ async function runChecks(
         color: io.color,
         ...(io.terminal === undefined ? {} : { terminal: io.terminal }),
       });
-  return await runSuites(ctx, REPO_ROOT, (p) => progress?.record(p), signal, opts.suiteRunner).finally(() =>
-    progress?.stop(),
-  );
+  return await runSuites(ctx, REPO_ROOT, (p) => progress?.record(p), signal).finally(() => progress?.stop());
 }
 
 /**

@@ -1,28 +1,15 @@
 // What a suite file uses: the run context, and `requirementTest`, which declares a check by its requirement id.
-// The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns; the same files
-// also run as vitest tests (vitest-engine.ts), whose task meta carries the verdicts.
-import { CONTEXT_KEY, type RunContext } from "./context.ts";
+// The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns.
+import type { RunContext } from "./context.ts";
 import { type CheckExchanges, checkContext } from "./run-scope.ts";
 import { exchangeEvidence } from "./target.ts";
 import type { Evidence } from "./types.ts";
 import { blockedReason, type CheckVerdict } from "./verdicts.ts";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    [CONTEXT_KEY]: RunContext;
-  }
-  interface TaskMeta {
-    tracecheck?: CheckVerdict[];
-  }
-}
-
-/** vitest, where this module runs in one of its workers; elsewhere it is never loaded, since it costs a run dearly. */
-const vitest = "__vitest_worker__" in globalThis ? await import("vitest") : undefined;
-
 /** A check a suite file declared, as the harness's runner takes it (engine.ts). */
 export interface DeclaredCheck {
   readonly id: string;
-  /** The id and title, as the check is named in errors and vitest. */
+  /** The id and title, as the check is named in errors. */
   readonly name: string;
   readonly timeoutMs?: number;
   /** Runs the check for the run of `ctx`; `sink` receives its verdicts as they are recorded. */
@@ -178,7 +165,7 @@ function attachProof(sink: CheckVerdict[], made: CheckExchanges): void {
   }
 }
 
-/** Runs one check, with its verdicts in `sink`: what requirementTest declares, whichever runner runs it. */
+/** Runs one check, with its verdicts in `sink`: what requirementTest declares. */
 async function runCheck(
   id: string,
   fn: (checks: Checks, ctx: RunContext) => Promise<void> | void,
@@ -209,24 +196,11 @@ export function requirementTest(
   timeoutMs?: number,
 ): void {
   const name = `${id} ${title}`;
-  if (declaring !== undefined) {
-    declaring.push({
-      id,
-      name,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      run: (sink, ctx) => runCheck(id, fn, sink, ctx),
-    });
-    return;
-  }
-  if (vitest === undefined) throw new Error(`${name}: a suite file was loaded outside a tracecheck run`);
-  vitest.test(
+  if (declaring === undefined) throw new Error(`${name}: a suite file was loaded outside a tracecheck run`);
+  declaring.push({
+    id,
     name,
-    async ({ task }) => {
-      const sink: CheckVerdict[] = [];
-      task.meta.tracecheck = sink;
-      await runCheck(id, fn, sink, vitest.inject(CONTEXT_KEY));
-      task.meta.tracecheck = sink;
-    },
-    timeoutMs,
-  );
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    run: (sink, ctx) => runCheck(id, fn, sink, ctx),
+  });
 }

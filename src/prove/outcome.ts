@@ -1,5 +1,4 @@
 // What a proving run is and what comes back from it.
-import type { SuiteRunner } from "../harness/engine.ts";
 import type { Report } from "../harness/types.ts";
 
 export interface TracecheckRun {
@@ -9,8 +8,6 @@ export interface TracecheckRun {
   args: string[];
   /** Only the suite files that record these requirements run (RunOptions.onlyRequirements). */
   onlyRequirements?: string[];
-  /** The runner of the suite files (RunOptions.suiteRunner): the harness's own unless "vitest". */
-  suiteRunner?: SuiteRunner;
   /** Requirements a correct sender run this way warns on, and no others (a named configuration's freedom). */
   expectedWarnings?: string[];
 }

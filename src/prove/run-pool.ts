@@ -2,24 +2,17 @@
 // has its worker killed and replaced, so one hung run costs its bound and nothing more.
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { pathInForm, runnable } from "../../scripts/compiled.js";
+import { entryOf } from "../../bin/launch.js";
 import { REPO_ROOT } from "../harness/repo.ts";
 import { childEnvironment, type TracecheckOutcome, type TracecheckRun } from "./outcome.ts";
 import { mapPool } from "./pool.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /**
- * The worker as bin/tracecheck.js would run it: from the bundle while it is current, else compiled into dist/
- * while no source is newer than its compiled file, else the sources through tsx; its runs import the suites of the
- * same form.
+ * The worker as bin/tracecheck.js would start it (bin/launch.js): from the bundle while it is current, else the
+ * sources through tsx; its runs import the suites of the same form.
  */
-function workerEntry(): { file: string; execArgv: string[] } {
-  const form = runnable(REPO_ROOT);
-  return {
-    file: pathInForm(REPO_ROOT, form, "src/prove/worker.ts"),
-    execArgv: form === "sources" ? ["--import", "tsx"] : [],
-  };
-}
+const workerEntry = () => entryOf(REPO_ROOT, "src/prove/worker.ts");
 
 export interface RunPoolOptions {
   /** Workers, and so runs at once. */
@@ -90,7 +83,6 @@ export class RunPool {
     const started = Date.now();
     const request: WorkerRequest = { args: run.args, reportDir };
     if (run.onlyRequirements !== undefined) request.onlyRequirements = run.onlyRequirements;
-    if (run.suiteRunner !== undefined) request.suiteRunner = run.suiteRunner;
     const reply = await this.#ask(worker, request);
     const outcome: TracecheckOutcome = {
       label: run.label,

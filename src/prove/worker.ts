@@ -3,7 +3,6 @@
 // pay; the options are read exactly as the command line reads them.
 import { RUN_OPTIONS } from "../cli/main.ts";
 import { parse } from "../cli/parse.ts";
-import type { SuiteRunner } from "../harness/engine.ts";
 import { resolveRunOptions, UsageError } from "../harness/options.ts";
 import { runTracecheck } from "../harness/run.ts";
 import type { Report } from "../harness/types.ts";
@@ -12,7 +11,6 @@ export interface WorkerRequest {
   args: string[];
   reportDir: string;
   onlyRequirements?: string[];
-  suiteRunner?: SuiteRunner;
 }
 
 export interface WorkerReply {
@@ -44,7 +42,6 @@ async function runOne(request: WorkerRequest): Promise<WorkerReply> {
     const opts = resolveRunOptions(flags, {}, {});
     opts.reportDir = request.reportDir;
     if (request.onlyRequirements !== undefined) opts.onlyRequirements = request.onlyRequirements;
-    if (request.suiteRunner !== undefined) opts.suiteRunner = request.suiteRunner;
     opts.quiet = true;
     const outcome = await runTracecheck(opts, io);
     return reply(outcome.exitCode, outcome.report);

@@ -44,6 +44,8 @@ export interface RunningReference {
   eventsBase: string;
   /** Base of the Digital Link resolver and master data, without trailing slash. */
   resolverBase: string;
+  /** The origin the query interface listens on: that of eventsBase, unless `origin` named another to advertise. */
+  listensOn: string;
   store: EventStore;
   /** The configuration it runs with, defaults filled in. */
   config: Readonly<ReferenceConfig>;
@@ -54,7 +56,10 @@ export interface RunningReference {
  * Starts the reference sender; `store` sets how recordTimes are assigned on load (tests use it for fixed times),
  * `capture` the limits of its EPCIS capture interface, `recording` a sink for every request it takes (a receiver
  * being judged, src/reference/recording.ts), `opaqueHrefs` (receiver mode) the master data and the query
- * interface its epcis links name at paths of this start alone (src/reference/opaque-hrefs.ts).
+ * interface its epcis links name at paths of this start alone (src/reference/opaque-hrefs.ts), `origin` the origin
+ * it writes into its bases and the links it serves (next pages, link-set targets) in place of the one it listens
+ * on, for clients that reach it through another (a proxy in front of it); with `resolverPort` the resolver keeps
+ * its own.
  */
 export async function startReference(
   opts: ReferenceOptions & {
@@ -62,6 +67,7 @@ export async function startReference(
     capture?: Partial<CaptureLimits>;
     recording?: RecordingOptions;
     opaqueHrefs?: boolean;
+    origin?: string;
   },
 ): Promise<RunningReference> {
   const faults = checkedFaults(opts.faults ?? []);
@@ -130,8 +136,10 @@ export async function startReference(
   });
 
   const apps = resolverApp === eventsApp ? [eventsApp] : [eventsApp, resolverApp];
+  let listensOn: string;
   try {
-    const origin = await listen(eventsApp, host, opts.port ?? 0);
+    listensOn = await listen(eventsApp, host, opts.port ?? 0);
+    const origin = opts.origin ?? listensOn;
     bases.events = origin + prefix;
     bases.resolver =
       resolverApp === eventsApp ? origin : await listen(resolverApp, host, opts.resolverPort ?? 0);
@@ -142,6 +150,7 @@ export async function startReference(
   return {
     eventsBase: bases.events,
     resolverBase: bases.resolver,
+    listensOn,
     store,
     config,
     close: async () => {

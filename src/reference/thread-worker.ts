@@ -1,7 +1,6 @@
 // The reference sender on a thread of its own (src/reference/thread.ts): told what to serve, it generates its
-// dataset if it was not given one, listens, says where, and closes when told. It loads before it is told, so that
-// a thread started early (scripts/early-thread.js) has its server loaded by the time the run knows its options.
-// Its work then runs beside the harness's on another core instead of between its checks.
+// dataset if it was not given one, listens, says where, and closes when told. It loads its server while the run
+// loads the harness, and its work then runs beside the harness's on another core instead of between its checks.
 import { parentPort } from "node:worker_threads";
 import { generateDataset } from "../generate/dataset.ts";
 import { type RunningReference, startReference } from "./server.ts";

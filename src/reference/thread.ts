@@ -2,10 +2,7 @@
 // startReference gives in the caller's thread, serving from another core. A run against the embedded reference
 // spends a fifth of its time in the reference; on a thread of its own that time no longer delays the checks.
 import { Worker } from "node:worker_threads";
-import { threadEntry } from "../../scripts/compiled.js";
-import type { EarlyThread } from "../../scripts/early-thread.js";
-import { flagsTag, THREAD_FLAGS_TAG } from "../../scripts/v8-flags.js";
-import { CODE_FORM, REPO_ROOT } from "../definition/locations.ts";
+import { CODE_FORM, pathInForm, REPO_ROOT } from "../definition/locations.ts";
 import type { Dataset } from "../model/index.ts";
 import type { ReferenceOptions } from "./types.ts";
 
@@ -44,27 +41,33 @@ export interface ReferenceThread {
 }
 
 /**
- * The thread's code in the form this process runs (CODE_FORM), or undefined when it runs the TypeScript sources,
- * which a thread could only run through a loader of its own: the caller then serves from its own thread.
+ * The thread's code in the bundle, when this process runs the bundle (CODE_FORM), or undefined when it runs the
+ * TypeScript sources, which a thread could only run through a loader of its own: the caller then serves from its
+ * own thread.
  */
 export function threadWorkerFile(): string | undefined {
-  return CODE_FORM === "sources" ? undefined : threadEntry(REPO_ROOT, CODE_FORM);
+  return CODE_FORM === "sources"
+    ? undefined
+    : pathInForm(REPO_ROOT, CODE_FORM, "src/reference/thread-worker.ts");
 }
 
 /**
- * Starts the reference on a thread of `file`'s code (throws when no thread can be made): on `early`, the thread the
- * command started for it before it loaded (scripts/early-thread.js), when that runs the same code and has not ended,
- * else on a thread of its own. An exception the reference does not catch is handed to this thread and thrown here,
- * where a run reports it as an error of the run, as it would an exception of a reference in its own thread; the
- * reference goes on serving, as it then did.
+ * Starts the reference on a thread of `file`'s code (throws when no thread can be made, or `start` throws). `start`
+ * may be a function, called once the thread is made: the thread loads its server while this one works out what it
+ * is to serve (a run generates its dataset then). An exception the reference does not catch is handed to this
+ * thread and thrown here, where a run reports it as an error of the run, as it would an exception of a reference in
+ * its own thread; the reference goes on serving, as it then did.
  */
-export function startReferenceThread(start: ThreadStart, file: string, early?: EarlyThread): ReferenceThread {
-  const worker =
-    takeEarly(early, file) ?? new Worker(file, { workerData: { [THREAD_FLAGS_TAG]: flagsTag() } });
+export function startReferenceThread(
+  start: ThreadStart | (() => ThreadStart),
+  file: string,
+): ReferenceThread {
+  const worker = new Worker(file);
   try {
-    worker.postMessage({ type: "start", start } satisfies ThreadRequest);
+    const given = typeof start === "function" ? start() : start;
+    worker.postMessage({ type: "start", start: given } satisfies ThreadRequest);
   } catch (err) {
-    // A start that cannot be sent leaves a thread waiting for one: it is ended rather than keep the process.
+    // A start that cannot be made or sent leaves a thread waiting for one: it is ended rather than keep the process.
     void worker.terminate();
     throw err;
   }
@@ -110,14 +113,4 @@ export function startReferenceThread(start: ThreadStart, file: string, early?: E
     return closing;
   };
   return { ready, close };
-}
-
-/** The early thread's worker, taken (it keeps the process alive from now on), when it runs `file` and has not ended. */
-function takeEarly(early: EarlyThread | undefined, file: string): Worker | undefined {
-  if (early === undefined || early.taken || early.exited || early.file !== file) return undefined;
-  early.taken = true;
-  // In the command, its gate is open already, since the command set its flags; elsewhere it is opened here.
-  early.open(flagsTag());
-  early.worker.ref();
-  return early.worker;
 }

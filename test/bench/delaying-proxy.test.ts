@@ -56,6 +56,20 @@ describe("startDelayingProxy", () => {
     expect(proxy.requests - before).toBe(1);
     expect(proxy.failed).toBe(0);
   });
+
+  it("asks for the upstream's port at each request when given a function, for a server started after it", async () => {
+    let port = 0;
+    const late = await startDelayingProxy({ upstreamPort: () => port, delayMs: 0 });
+    try {
+      port = (upstream.address() as AddressInfo).port;
+      const res = await request(`${late.origin}/later`);
+      expect(res.statusCode).toBe(207);
+      expect(((await res.body.json()) as { url: string }).url).toBe("/later");
+      expect(late.failed).toBe(0);
+    } finally {
+      await late.close();
+    }
+  });
 });
 
 describe("testsSummary", () => {

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runnable } from "../../scripts/compiled.js";
+import { currentForm } from "../../bin/launch.js";
 import type { Report } from "../../src/harness/types.ts";
 import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
 
@@ -22,7 +22,7 @@ async function verdicts(dir: string): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  // The tests' global setup has built dist/ and the bundle (test/support/build.ts).
+  // The tests' global setup has built the bundle (test/support/build.ts).
   work = await tempDir("bundle");
 });
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 test("the bundle judges a faulted reference as the sources do", async () => {
-  expect(runnable(REPO_ROOT)).toBe("bundle");
+  expect(currentForm(REPO_ROOT)).toBe("bundle");
   const bundled = path.join(work.dir, "bundled");
   const sources = path.join(work.dir, "sources");
   const mainSource = path.join(REPO_ROOT, "src", "cli", "main.ts");
@@ -64,7 +64,7 @@ test("the bundle judges a faulted reference as the sources do", async () => {
 }, 300_000);
 
 test("the bundle checks a definition it has not seen through the validator it imports on demand", async () => {
-  // A text no run has checked yet: the OpenAPI validator, an ES module only, is imported for it.
+  // A text no run has checked yet: the OpenAPI validator, a package outside the bundle, is imported for it.
   const definition = path.join(work.dir, "definition.yaml");
   const ours = await readFile(path.join(REPO_ROOT, "schemas", "interface.openapi.yaml"), "utf8");
   await writeFile(definition, `${ours}\n# ${path.basename(work.dir)} ${Date.now()}\n`);

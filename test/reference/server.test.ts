@@ -83,4 +83,17 @@ describe("startReference", () => {
     await ref.close();
     expect(listening()).toBe(before);
   });
+
+  it("advertises the origin it is given in its bases and links, and listens where it says", async () => {
+    const origin = "http://proxy.invalid:8080";
+    const ref = await start({ origin, config: { pageSize: 5 } });
+    expect(ref.eventsBase).toBe(origin);
+    expect(ref.resolverBase).toBe(origin);
+    expect(ref.listensOn).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const first = await getEvents(ref.listensOn, "");
+    expect(String(first.headers.link)).toContain(`<${origin}/events?`);
+    const linkset = await getUrl(`${ref.listensOn}${itemPath}?linkType=linkset`);
+    expect(JSON.stringify(linkset.body)).toContain(`"${origin}/`);
+    expect(JSON.stringify(linkset.body)).not.toContain(ref.listensOn);
+  });
 });

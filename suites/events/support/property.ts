@@ -177,7 +177,7 @@ export async function checkProperty<T>(
     checks.fail(result.reason, {
       ...result.evidence,
       seed: ctx.seed,
-      // Plain data only: under vitest (vitest-engine.ts) verdicts cross from its worker by structured clone.
+      // Plain data only: a report is JSON, and a proving worker hands its verdicts on by structured clone.
       counterexample: JSON.parse(JSON.stringify(counterexample)) as unknown,
       message: `${result.evidence.message ? `${result.evidence.message}; ` : ""}shrunk ${details.numShrinks} time(s); replay with --seed ${ctx.seed}`,
     });
