@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Report } from "../src/harness/types.ts";
+import type { Report } from "../src/engine/types.ts";
 import { BENCH_SEED } from "./baseline-events.ts";
 import { type CommandOutcome, timeTracecheck } from "./command.ts";
 import { median } from "./sample.ts";

@@ -35,7 +35,7 @@ const packageOf = (specifier) =>
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
 // jsonld's own document loader fetches contexts over the network with an HTTP client of its own (and a second
-// undici); tracecheck gives every JSON-LD call its own loader (src/harness/jsonld/), so that client is left out and
+// undici); tracecheck gives every JSON-LD call its own loader (src/target/jsonld/), so that client is left out and
 // any use of it fails loudly rather than reach the network.
 const NO_NETWORK_CLIENT = `const refuse = () => {
   throw new Error("jsonld's network document loader is not part of tracecheck; pass a documentLoader.");

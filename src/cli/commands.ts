@@ -198,7 +198,7 @@ export async function loadCommand(args: string[], parse: Parse, help: string): P
     : generateDataset({ seed: int("seed", values.seed, 1)!, events: int("events", values.events, 200, 1)! });
   const apiKey = (values["api-key"] as string | undefined) ?? process.env.TRACECHECK_API_KEY;
   const { HttpClient } = await import("../http/index.ts");
-  const { loadByCapture, loadSummary } = await import("../harness/capture.ts");
+  const { loadByCapture, loadSummary } = await import("../target/capture.ts");
   const client = new HttpClient({
     timeoutMs,
     allowedOrigins: [new URL(target).origin],

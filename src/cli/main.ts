@@ -1,10 +1,10 @@
 // The `tracecheck` command: argument parsing and wiring only (ARCHITECTURE.md, src/cli).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Report } from "../engine/types.ts";
 import { startEmbeddedThread } from "../harness/embedded.ts";
 import { readConfigFile, resolveRunOptions, UsageError } from "../harness/options.ts";
 import type { RunOutcome } from "../harness/run.ts";
-import type { Report } from "../harness/types.ts";
 import {
   DIFF_HELP,
   FAULTS_HELP,
@@ -85,7 +85,7 @@ async function run(args: string[]): Promise<number> {
     await embedded?.close();
   }
   if (json === true) {
-    const { jsonSummary } = await import("../harness/report/index.ts");
+    const { jsonSummary } = await import("../report/index.ts");
     process.stdout.write(`${JSON.stringify(jsonSummary(outcome, path.resolve(opts.reportDir)))}\n`);
   }
   return outcome.exitCode;
@@ -99,7 +99,7 @@ async function diff(args: string[]): Promise<number> {
   }
   if (positionals.length !== 2)
     throw new UsageError("diff takes two report.json files: tracecheck diff <old> <new>.");
-  const { validateReport } = await import("../harness/report/index.ts");
+  const { validateReport } = await import("../report/index.ts");
   const [oldR, newR] = await Promise.all(
     positionals.map(async (f) => {
       let parsed: unknown;
@@ -119,7 +119,7 @@ async function diff(args: string[]): Promise<number> {
       return parsed as Report;
     }),
   );
-  const { diffReports, formatDiff, useColor } = await import("../harness/report/index.ts");
+  const { diffReports, formatDiff, useColor } = await import("../report/index.ts");
   const d = diffReports(oldR!, newR!);
   process.stdout.write(`${formatDiff(d, { color: useColor(process.stdout, process.env) })}\n`);
   return d.regressed ? 1 : 0;
@@ -158,7 +158,7 @@ export async function main(argv: string[]): Promise<number> {
       case "--version":
       case "-v":
       case "version": {
-        const { toolVersion } = await import("../harness/repo.ts");
+        const { toolVersion } = await import("../engine/repo.ts");
         process.stdout.write(`tracecheck ${toolVersion()}\n`);
         return 0;
       }

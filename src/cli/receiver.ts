@@ -91,7 +91,7 @@ export async function receiverCommand(args: string[], parse: Parse, help: string
   // Loaded once the arguments are known to be right, so that --help and a usage mistake answer at once.
   const [{ runReceiverSession }, { jsonSummary, useColor }] = await Promise.all([
     import("../harness/receiver/session.ts"),
-    import("../harness/report/index.ts"),
+    import("../report/index.ts"),
   ]);
   const color = useColor(process.stdout, process.env);
   const outcome = await withStopSignals((signal) =>

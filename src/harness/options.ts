@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type YAML from "yaml";
+import { type ConformanceClass, SENDER_CLASSES } from "../engine/types.ts";
 import { DEFAULT_PAGE_BUDGET } from "../http/pages.ts";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
-import { type ConformanceClass, SENDER_CLASSES } from "./types.ts";
 
 /** The classes `tracecheck run` checks: a sender's; a receiver is judged by `tracecheck receiver`. */
 export const ALL_CLASSES: readonly ConformanceClass[] = SENDER_CLASSES;

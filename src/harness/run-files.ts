@@ -4,11 +4,11 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { EngineResult } from "./engine.ts";
-import { toolVersion } from "./repo.ts";
-import { diffReports, exitCodeFor, type ReportDiff, writeReports } from "./report/index.ts";
-import type { Report, Requirement, RequirementResult, Summary } from "./types.ts";
-import { aggregate } from "./verdicts.ts";
+import type { EngineResult } from "../engine/engine.ts";
+import { toolVersion } from "../engine/repo.ts";
+import type { Report, Requirement, RequirementResult, Summary } from "../engine/types.ts";
+import { aggregate } from "../engine/verdicts.ts";
+import { diffReports, exitCodeFor, type ReportDiff, writeReports } from "../report/index.ts";
 
 /**
  * Creates the directory and the missing ones above it, one level at a time: node's recursive mkdir never returns

@@ -4,23 +4,20 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from "../definition/index.ts";
+import type { RunContext } from "../engine/context.ts";
+import { type EngineResult, preloadSuites, runSuites, whenAborted } from "../engine/engine.ts";
+import { loadRegistry, type Registry } from "../engine/registry.ts";
+import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "../engine/repo.ts";
+import {
+  type ConformanceClass,
+  type Report,
+  type RequirementResult,
+  type RunOptionsRecord,
+  SENDER_CLASSES,
+} from "../engine/types.ts";
+import { aggregate, effectiveLevel } from "../engine/verdicts.ts";
 import { generateDataset, readDatasetFile } from "../generate/index.ts";
 import { Handover, HttpClient, HttpError, type HttpResult } from "../http/index.ts";
-import { type DiscoveredBaseline, discoverBaseline } from "./baseline.ts";
-import { writeBaselineFile } from "./baseline-file.ts";
-import { loadForRun } from "./capture.ts";
-import type { RunContext } from "./context.ts";
-import {
-  type EmbeddedReference,
-  type EmbeddedThread,
-  embeddedKey,
-  startEmbeddedHere,
-  startEmbeddedThread,
-} from "./embedded.ts";
-import { type EngineResult, preloadSuites, runSuites, whenAborted } from "./engine.ts";
-import type { RunOptions } from "./options.ts";
-import { loadRegistry, type Registry } from "./registry.ts";
-import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "./repo.ts";
 import {
   formatDiff,
   formatSummary,
@@ -29,16 +26,19 @@ import {
   useColor,
   validateReport,
   writeReports,
-} from "./report/index.ts";
-import { type FinishedRun, finishRun, reportDirProblem, sha256Of, summarise } from "./run-files.ts";
+} from "../report/index.ts";
+import { type DiscoveredBaseline, discoverBaseline } from "../target/baseline.ts";
+import { writeBaselineFile } from "../target/baseline-file.ts";
+import { loadForRun } from "../target/capture.ts";
 import {
-  type ConformanceClass,
-  type Report,
-  type RequirementResult,
-  type RunOptionsRecord,
-  SENDER_CLASSES,
-} from "./types.ts";
-import { aggregate, effectiveLevel } from "./verdicts.ts";
+  type EmbeddedReference,
+  type EmbeddedThread,
+  embeddedKey,
+  startEmbeddedHere,
+  startEmbeddedThread,
+} from "./embedded.ts";
+import type { RunOptions } from "./options.ts";
+import { type FinishedRun, finishRun, reportDirProblem, sha256Of, summarise } from "./run-files.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
 

@@ -1,5 +1,4 @@
 import { setTimeout as delay } from "node:timers/promises";
-import type { ExchangeRecord } from "../harness/types.ts";
 import { type BodySoFar, bodyBuffer, CappedExchange, emptyBody, type ResponseHead } from "./body.ts";
 import { curlFor } from "./curl.ts";
 import { HttpError } from "./errors.ts";
@@ -13,6 +12,7 @@ import {
   type PostOptions,
 } from "./options.ts";
 import { RateLimiter } from "./rate-limiter.ts";
+import type { ExchangeRecord } from "./record.ts";
 import { carriesSecret, excerptSourceBytes, redact, redactedBodyExcerpt } from "./redact.ts";
 import { planHeaders } from "./request-headers.ts";
 import { type HttpResult, httpResult, type ResponseParts } from "./result.ts";

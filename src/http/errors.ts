@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from "../harness/types.ts";
+import type { ExchangeRecord } from "./record.ts";
 
 export type HttpErrorCode =
   | "timeout"

@@ -18,6 +18,7 @@ export {
   readPages,
 } from "./pages.ts";
 export { RateLimiter } from "./rate-limiter.ts";
+export type { ExchangeRecord } from "./record.ts";
 export { REDACTED, redact } from "./redact.ts";
 export type { BodyParser, HttpResult, PageResult } from "./result.ts";
 export { parseRetryAfter } from "./retry-after.ts";

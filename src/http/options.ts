@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from "../harness/types.ts";
+import type { ExchangeRecord } from "./record.ts";
 
 export interface HttpClientOptions {
   /** Per request, covering connection, headers and the whole body. Default 10000. */
@@ -43,7 +43,7 @@ export interface GetOptions {
   maxBodyBytes?: number;
   /**
    * Told of this request's exchanges (each hop, each attempt, a URL refused) as the client records them: the
-   * harness gives each to the check that asked (src/harness/target.ts).
+   * harness gives each to the check that asked (src/target/client.ts).
    */
   onExchange?: (exchange: ExchangeRecord) => void;
 }

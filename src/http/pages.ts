@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { ExchangeRecord } from "../harness/types.ts";
 import type { HttpClient } from "./client.ts";
 import { HttpError, JsonBodyError } from "./errors.ts";
 import { parseLinkHeader } from "./link-header.ts";
 import type { GetOptions } from "./options.ts";
+import type { ExchangeRecord } from "./record.ts";
 import { type BodyParser, type HttpResult, type PageResult, pageResult } from "./result.ts";
 
 export type PageProblemKind =

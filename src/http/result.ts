@@ -1,5 +1,5 @@
-import type { ExchangeRecord } from "../harness/types.ts";
 import { JsonBodyError } from "./errors.ts";
+import type { ExchangeRecord } from "./record.ts";
 
 export interface HttpResult {
   status: number;

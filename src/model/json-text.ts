@@ -1,6 +1,6 @@
 // The characters that give JSON text its structure, as UTF-16 code units and as UTF-8 bytes alike (all ASCII), for
 // the readers that find their way through JSON without parsing all of it (src/generate/event-list-scanner.ts,
-// src/harness/known-events.ts).
+// src/target/known-events.ts).
 
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;

@@ -1,5 +1,5 @@
 // How hard a proving run works. Quick keeps `npm test` within its budget; full is `npm run prove`.
-import type { ConformanceClass } from "../harness/types.ts";
+import type { ConformanceClass } from "../engine/types.ts";
 import { FULL_SCALE, QUICK_SCALE, type ShapeScale } from "./shapes.ts";
 
 export interface Effort {

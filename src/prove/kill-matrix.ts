@@ -3,9 +3,9 @@
 // requirements failed; a failure elsewhere alone is a miss, since it would not tell a vendor what is wrong. A fault
 // is one defect, and one defect fails once: a requirement it does not name that fails beside it (alsoFailed) is a
 // check that should have been blocked by the one that failed first (checks.blocked), and the matrix does not hold.
-import type { Registry } from "../harness/registry.ts";
-import { DEFAULT_DEFINITION } from "../harness/repo.ts";
-import type { ConformanceClass, Report } from "../harness/types.ts";
+import type { Registry } from "../engine/registry.ts";
+import { DEFAULT_DEFINITION } from "../engine/repo.ts";
+import type { ConformanceClass, Report } from "../engine/types.ts";
 import type { Fault } from "../reference/types.ts";
 import { type Effort, effortArgs } from "./effort.ts";
 import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";

@@ -8,8 +8,8 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadRegistry } from "../harness/registry.ts";
-import { REPO_ROOT } from "../harness/repo.ts";
+import { loadRegistry } from "../engine/registry.ts";
+import { REPO_ROOT } from "../engine/repo.ts";
 import { FAULTS } from "../reference/faults.ts";
 import { FULL_EFFORT, QUICK_EFFORT } from "./effort.ts";
 import { runHostileMatrix } from "./hostile-matrix.ts";

@@ -1,5 +1,5 @@
 // What a proving run is and what comes back from it.
-import type { Report } from "../harness/types.ts";
+import type { Report } from "../engine/types.ts";
 
 export interface TracecheckRun {
   /** Names the run in tables and its report directory: letters, digits, dots and dashes. */

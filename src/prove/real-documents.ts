@@ -4,8 +4,8 @@
 // status given, with a reason that says why. docs/real-documents.md is the same table for people.
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { REPO_ROOT } from "../harness/repo.ts";
-import type { Status } from "../harness/types.ts";
+import { REPO_ROOT } from "../engine/repo.ts";
+import type { Status } from "../engine/types.ts";
 import type { Effort } from "./effort.ts";
 import type { TracecheckOutcome, TracecheckRun } from "./outcome.ts";
 

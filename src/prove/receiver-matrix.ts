@@ -6,9 +6,9 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { REPO_ROOT } from "../engine/repo.ts";
+import type { Report } from "../engine/types.ts";
 import type { ReceiverSetup } from "../harness/receiver/session.ts";
-import { REPO_ROOT } from "../harness/repo.ts";
-import type { Report } from "../harness/types.ts";
 import { RECEIVER_FAULTS, type ReceiverFault } from "../receiver/faults.ts";
 import {
   RECEIVER_CONFIGURATION_NAMES,

@@ -1,5 +1,5 @@
 // Drives the proving runs through the pool and judges them: the kill matrix, and the runs that must be clean.
-import type { Registry } from "../harness/registry.ts";
+import type { Registry } from "../engine/registry.ts";
 import type { Fault } from "../reference/types.ts";
 import type { Effort } from "./effort.ts";
 import {

@@ -2,17 +2,20 @@
 // has its worker killed and replaced, so one hung run costs its bound and nothing more.
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { entryOf } from "../../bin/launch.js";
-import { REPO_ROOT } from "../harness/repo.ts";
+import { CODE_FORM, pathInForm } from "../definition/locations.ts";
+import { REPO_ROOT } from "../engine/repo.ts";
 import { childEnvironment, type TracecheckOutcome, type TracecheckRun } from "./outcome.ts";
 import { mapPool } from "./pool.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /**
- * The worker as bin/tracecheck.js would start it (bin/launch.js): from the bundle while it is current, else the
- * sources through tsx; its runs import the suites of the same form.
+ * The proving worker in the form this process runs in (src/definition/locations.ts): its file in the bundle, else
+ * its source through tsx; its runs import the suites of the same form.
  */
-const workerEntry = () => entryOf(REPO_ROOT, "src/prove/worker.ts");
+const workerEntry = () => ({
+  file: pathInForm(REPO_ROOT, CODE_FORM, "src/prove/worker.ts"),
+  execArgv: CODE_FORM === "sources" ? ["--import", "tsx"] : [],
+});
 
 export interface RunPoolOptions {
   /** Workers, and so runs at once. */

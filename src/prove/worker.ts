@@ -3,9 +3,9 @@
 // pay; the options are read exactly as the command line reads them.
 import { RUN_OPTIONS } from "../cli/main.ts";
 import { parse } from "../cli/parse.ts";
+import type { Report } from "../engine/types.ts";
 import { resolveRunOptions, UsageError } from "../harness/options.ts";
 import { runTracecheck } from "../harness/run.ts";
-import type { Report } from "../harness/types.ts";
 
 export interface WorkerRequest {
   args: string[];

@@ -1,8 +1,8 @@
 // Spec 5.3: "Every implementation must support the X-API-Key header." HTTP header names are case-insensitive
 // (RFC 9110 5.1), so the key is answered whatever the casing a client writes the name in: on GET /events, and on
 // the resolver and master data where they check keys.
-import { headerCasingVerdict } from "../../src/harness/assertions/auth.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { headerCasingVerdict } from "../../src/assertions/auth.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_KEY_REASON, record, sendProbe, surveyEndpoints } from "./support/endpoints.ts";
 
 const CASINGS = ["X-API-Key", "x-api-key", "X-API-KEY"];

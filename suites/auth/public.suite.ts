@@ -2,8 +2,8 @@
 // sender may serve GET /events without a key. A run without a key skips the key checks, but a target that turns
 // out to require one is said plainly, so that the user passes it; a run with a key records whether the sender
 // uses the freedom.
-import { publicWithKeyVerdict, publicWithoutKeyVerdict } from "../../src/harness/assertions/auth.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { publicWithKeyVerdict, publicWithoutKeyVerdict } from "../../src/assertions/auth.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { eventsRequest, record, sendProbe, surveyEndpoints } from "./support/endpoints.ts";
 
 requirementTest("AUTH-PUBLIC", "A sender may serve without authentication", async (checks, ctx) => {

@@ -1,8 +1,8 @@
 // Spec 5: "The standard fixes only where the key is placed and looked up": the X-API-Key header. A key taken
 // from the query string instead would end up in logs and browser histories; accepting it is a warning. Only an
 // endpoint that refuses a request without a key can show it: one that needs no key answers any request.
-import { queryStringKeyVerdict, unjudgedVerdict } from "../../src/harness/assertions/auth.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { queryStringKeyVerdict, unjudgedVerdict } from "../../src/assertions/auth.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_KEY_REASON, record, sendProbe, surveyEndpoints } from "./support/endpoints.ts";
 
 // The parameter names under which servers commonly read a key from the URL.

@@ -3,12 +3,8 @@
 // it refuses a request without a key at all is a SHOULD (AUTH-MISSING): spec 5.6 "Some cases need no
 // authentication." and 5.7 "EPCIS 2.0 itself does not require authentication." The status of a refusal is not
 // shown by the spec: any 4xx refuses; 401 or 403 is what a client expects (AUTH-STATUS, SHOULD).
-import {
-  missingKeyVerdict,
-  refusalStatusVerdict,
-  wrongKeyVerdict,
-} from "../../src/harness/assertions/auth.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { missingKeyVerdict, refusalStatusVerdict, wrongKeyVerdict } from "../../src/assertions/auth.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_KEY_REASON, record, surveyEndpoints } from "./support/endpoints.ts";
 import { wrongKeyProbes } from "./support/refusals.ts";
 

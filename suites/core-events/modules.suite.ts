@@ -5,13 +5,14 @@
 // --definition (the requirements' definitionLevel). A commodity module may repeat a rule of the core module (the
 // seafood module requires the party members the core module constrains): an event that breaks the commodity
 // module only where it breaks the core module is CORE-MODULE-CORE's failure, and blocks the commodity module's.
+
+import { moduleProblem } from "../../src/assertions/core-events.ts";
 import type { ValidationResult, Validators } from "../../src/definition/index.ts";
-import { moduleProblem } from "../../src/harness/assertions/core-events.ts";
-import type { RunContext } from "../../src/harness/context.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { loadBaseline } from "../../src/harness/target.ts";
-import type { Evidence } from "../../src/harness/types.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import type { Evidence } from "../../src/engine/types.ts";
 import { type EpcisEvent, eventIdentity } from "../../src/model/index.ts";
+import { loadBaseline } from "../../src/target/client.ts";
 import { moduleValidators, selectedModules } from "./support/definition.ts";
 import { checkEvery } from "./support/served.ts";
 

@@ -11,8 +11,8 @@ import {
   coreSignatureProblem,
   coreSignatureShown,
   coreTypeProblem,
-} from "../../src/harness/assertions/core-events.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+} from "../../src/assertions/core-events.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { eventIdentity } from "../../src/model/index.ts";
 import { coreEventRows } from "./support/definition.ts";
 import { checkEvery } from "./support/served.ts";

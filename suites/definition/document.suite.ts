@@ -7,7 +7,7 @@ import {
   resolveSchema,
   SchemaUnavailableError,
 } from "../../src/definition/index.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { excerpt, notJudgedReason, readRunDefinition, valueAt } from "./support/read.ts";
 
 const EVENTS_SUCCESS = "/paths/~1events/get/responses/200";

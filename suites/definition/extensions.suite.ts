@@ -6,7 +6,7 @@
 // false (spec 4.1 rule 2). Judged for a definition the user gives with --definition; without one the checks are
 // skipped with the reason.
 import { checkExtensions, type ExtensionFamily, findCoreEvents } from "../../src/definition/index.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { extensionEvidence, notJudgedReason, readRunDefinition } from "./support/read.ts";
 
 const FAMILIES: readonly [family: ExtensionFamily, id: string, title: string, holds: string][] = [

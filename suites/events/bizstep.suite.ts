@@ -3,23 +3,22 @@
 // CBV is a value the harness makes up: a sender may refuse it (EVT-BIZSTEP-UNKNOWN), and must answer it right when
 // it accepts it.
 import fc from "fast-check";
+import { answerProblem } from "../../src/assertions/query-answer.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
 import { bizStepForms, bizStepsEqual, canonicalBizStep, encodeQuery } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
 import { exchangeOf } from "./support/answers.ts";
 import {
-  type CaseResult,
   eventsOrVerdict,
   failWith,
   held,
   INCONCLUSIVE_413,
   narrowingFor,
   sameSelection,
-  suiteEnv,
 } from "./support/cases.ts";
+import { type CaseResult, suiteEnv } from "./support/env.ts";
 import { checkListFilter } from "./support/filters.ts";
 import { Findings } from "./support/findings.ts";
 import { skipWithoutEvents } from "./support/known.ts";

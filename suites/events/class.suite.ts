@@ -4,15 +4,16 @@
 // (EVT-CLASS-PATTERN). That a class selects alike in URN and in Digital Link form is expected (EVT-CLASS-FORMS, a
 // SHOULD: the spec states form equivalence for bizStep alone).
 import fc from "fast-check";
+import { unionOf } from "../../src/assertions/event-sets.ts";
+import { answerProblem } from "../../src/assertions/query-answer.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { unionOf } from "../../src/harness/assertions/event-sets.ts";
-import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
 import { classMatches } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
-import { type CaseResult, eventsOrVerdict, failWith, held, suiteEnv } from "./support/cases.ts";
+import { eventsOrVerdict, failWith, held } from "./support/cases.ts";
+import { type CaseResult, suiteEnv } from "./support/env.ts";
 import { checkListFilter, checkOtherForms } from "./support/filters.ts";
 import { Findings } from "./support/findings.ts";
 import { classPatterns } from "./support/forms.ts";

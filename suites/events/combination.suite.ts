@@ -5,12 +5,12 @@
 // at each time bound, one that meets the other parameters too, so that a window read otherwise than its two bounds
 // alone shows.
 import fc from "fast-check";
+import { identities, unionOf } from "../../src/assertions/event-sets.ts";
+import { relationProblem } from "../../src/assertions/query-answer.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { queryArbitrary } from "../../src/generate/arbitraries.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { identities, unionOf } from "../../src/harness/assertions/event-sets.ts";
-import { relationProblem } from "../../src/harness/assertions/query-answer.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
 import {
   addUnits,
   compareInstants,
@@ -32,14 +32,8 @@ import {
   type TimeParameter,
 } from "../../src/model/types.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
-import {
-  type CaseResult,
-  eventsOrVerdict,
-  failWith,
-  held,
-  type SuiteEnv,
-  suiteEnv,
-} from "./support/cases.ts";
+import { eventsOrVerdict, failWith, held } from "./support/cases.ts";
+import { type CaseResult, type SuiteEnv, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
 import { settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";

@@ -4,29 +4,22 @@
 // percent-encoding selects the events carrying the decoded value; every narrow query parameter (one EPC, one lot
 // class, one transformation id) is supported, not refused as too broad (narrow-query.ts).
 import fc from "fast-check";
-import { identities } from "../../src/harness/assertions/event-sets.ts";
+import { identities } from "../../src/assertions/event-sets.ts";
 import {
   type AnsweredQuery,
   isLotClass,
   judgeNarrowQueries,
   type NarrowCase,
   narrowParameterOf,
-} from "../../src/harness/assertions/narrow-query.ts";
-import { problemBodyProblem } from "../../src/harness/assertions/problem-body.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
+} from "../../src/assertions/narrow-query.ts";
+import { problemBodyProblem } from "../../src/assertions/problem-body.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import { encodeQuery, eventIdentity, runOracle } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery, ListParameter } from "../../src/model/types.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
-import {
-  type CaseResult,
-  failWith,
-  held,
-  judgeQuery,
-  type SuiteEnv,
-  suiteEnv,
-  undecided,
-} from "./support/cases.ts";
+import { failWith, held, judgeQuery, undecided } from "./support/cases.ts";
+import { type CaseResult, type SuiteEnv, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, partialNote, skipWithoutEvents } from "./support/known.ts";
 import {

@@ -3,9 +3,10 @@
 // the target does not search fails exactly that requirement, each with EPCs as the events write them; that an EPC
 // in the other spelling (URN ⇄ Digital Link) selects the same events is expected (EVT-EPC-FORMS, a SHOULD: the spec
 // states form equivalence for bizStep alone).
+
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { suiteEnv } from "./support/cases.ts";
+import { suiteEnv } from "./support/env.ts";
 import { checkListFilter, checkOtherForms } from "./support/filters.ts";
 import { EPC_FIELDS, type EpcField, epcsIn, plainFirst } from "./support/pools.ts";
 

@@ -1,21 +1,17 @@
 // Spec 4.1 GET /events: "Returns all events in the repository, or only the events that match the criteria";
 // the body is EPCIS 2.0 JSON-LD conforming to the published schema. The answer's shape, its completeness without
 // parameters, the sameness of an event across answers, the empty answer, 413 (spec 7) and paging.
+
+import { atMillisecond, loadedDifferences, servedDifferences } from "../../src/assertions/event-content.ts";
+import { compareEventSets, describeComparison, unionOf } from "../../src/assertions/event-sets.ts";
+import type { Failure } from "../../src/assertions/failure.ts";
+import { queryDocumentProblem } from "../../src/assertions/query-document.ts";
 import { SchemaUnavailableError } from "../../src/definition/index.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { runValidators } from "../../src/engine/run-definition.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
+import type { Evidence } from "../../src/engine/types.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { queryEvents } from "../../src/harness/answer.ts";
-import {
-  atMillisecond,
-  loadedDifferences,
-  servedDifferences,
-} from "../../src/harness/assertions/event-content.ts";
-import { compareEventSets, describeComparison, unionOf } from "../../src/harness/assertions/event-sets.ts";
-import type { Failure } from "../../src/harness/assertions/failure.ts";
-import { queryDocumentProblem } from "../../src/harness/assertions/query-document.ts";
-import { runValidators } from "../../src/harness/run-definition.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
-import type { Evidence } from "../../src/harness/types.ts";
 import {
   bizStepForms,
   CBV_BIZSTEPS,
@@ -27,8 +23,10 @@ import {
   runOracle,
 } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
+import { queryEvents } from "../../src/target/events.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
-import { type CaseResult, failWith, held, INCONCLUSIVE_413, suiteEnv, undecided } from "./support/cases.ts";
+import { failWith, held, INCONCLUSIVE_413, undecided } from "./support/cases.ts";
+import { type CaseResult, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, skipWithoutEvents } from "./support/known.ts";
 import { pagedProblem } from "./support/paging.ts";

@@ -6,11 +6,11 @@
 // offset or more fractional digits; a sender may refuse those (EVT-TIME-PROBES), and must answer right what it
 // accepts.
 import fc from "fast-check";
-import { unionOf } from "../../src/harness/assertions/event-sets.ts";
-import { answerProblem } from "../../src/harness/assertions/query-answer.ts";
-import type { RunContext } from "../../src/harness/context.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
+import { unionOf } from "../../src/assertions/event-sets.ts";
+import { answerProblem } from "../../src/assertions/query-answer.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import {
   addUnits,
   compareInstants,
@@ -21,16 +21,8 @@ import {
 } from "../../src/model/index.ts";
 import type { EventQuery, TimeParameter } from "../../src/model/types.ts";
 import { exchangeOf } from "./support/answers.ts";
-import {
-  type CaseResult,
-  eventsOrVerdict,
-  failWith,
-  held,
-  judgeNarrowed,
-  narrowingFor,
-  suiteEnv,
-  undecided,
-} from "./support/cases.ts";
+import { eventsOrVerdict, failWith, held, judgeNarrowed, narrowingFor, undecided } from "./support/cases.ts";
+import { type CaseResult, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
 import { partialNote, settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";

@@ -2,9 +2,10 @@
 // of the values", each checked with values as the events write them. That a location selects alike in URN and in
 // Digital Link form is expected (EVT-BIZLOCATION-FORMS, a SHOULD: the spec states form equivalence for bizStep
 // alone).
+
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { suiteEnv } from "./support/cases.ts";
+import { suiteEnv } from "./support/env.ts";
 import { checkListFilter, checkOtherForms } from "./support/filters.ts";
 import { locationOf, plainFirst } from "./support/pools.ts";
 

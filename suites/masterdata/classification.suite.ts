@@ -4,12 +4,12 @@
 // holds (a string, as the definition declares it); a value outside the list is never a failure, only named in a
 // note. Whether a server rejects a value is not observable through master data a receiver only reads, so it is
 // listed as untested in suites/requirements.yaml.
-import type { ClassificationFinding } from "../../src/harness/assertions/master-data.ts";
-import { classificationFindings } from "../../src/harness/assertions/master-data.ts";
-import { runDefinition } from "../../src/harness/run-definition.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
-import type { ExchangeRecord } from "../../src/harness/types.ts";
+import type { ClassificationFinding } from "../../src/assertions/master-data.ts";
+import { classificationFindings } from "../../src/assertions/master-data.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { runDefinition } from "../../src/engine/run-definition.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import type { ExchangeRecord } from "../../src/http/record.ts";
 import { readDocuments, shapeFor } from "./support/documents.ts";
 
 type Found = ClassificationFinding & { href: string; exchange?: ExchangeRecord };

@@ -4,11 +4,12 @@
 // and validated against the schema of the type its identifier calls for, and its declared properties against
 // theirs. The schemas are the definition's, not the spec's (spec 2.2 shows two properties), so those checks fail
 // only against a definition the user passes (definitionLevel).
+
+import { createPropertyChecker, typeProblem } from "../../src/assertions/master-data.ts";
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
-import { createPropertyChecker, typeProblem } from "../../src/harness/assertions/master-data.ts";
-import { runDefinition, runValidators } from "../../src/harness/run-definition.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { runDefinition, runValidators } from "../../src/engine/run-definition.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_DOCUMENT, readDocuments, shapeFor } from "./support/documents.ts";
 
 requirementTest("MD-JSONLD", "Master data is GS1 Web Vocabulary JSON-LD", async (checks, ctx) => {

@@ -2,8 +2,7 @@
 // trace below it, every page of every answer, and the events behind a query the sender refused with 413. Each pass
 // carries the requests that delivered what it counts.
 
-import { traceIdentity } from "../../src/harness/receiver/trace-set.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import {
   canonicalId,
   type EpcisEvent,
@@ -11,6 +10,7 @@ import {
   parseQueryString,
   runOracle,
 } from "../../src/model/index.ts";
+import { traceIdentity } from "../../src/model/trace-set.ts";
 import { identifierOf, pathProblem, resolverPathOf } from "./support/paths.ts";
 import { offersOf, sessionOf } from "./support/recording.ts";
 import {

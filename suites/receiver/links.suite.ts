@@ -1,7 +1,7 @@
 // Whether the receiver went where the sender's resolver leads (spec 1, step 2; spec 4.2): events at the query
 // interface an epcis link names, master data at the hrefs the resolver returned, nowhere of its own making. What
 // the resolver returns is a link set's hrefs, or the location of its own redirect for gs1:epcis or gs1:masterData.
-import { requirementTest } from "../../src/harness/suite.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { sessionOf } from "./support/recording.ts";
 import { described, epcisInterfaces, hrefUses, requestEvidence } from "./support/requests.ts";
 

@@ -2,7 +2,7 @@
 // link set asked with linkType=linkset, and identifiers issued under https://id.gs1.org asked at the sender's
 // resolver base.
 
-import { requirementTest } from "../../src/harness/suite.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { CANONICAL_DL_BASE, canonicalId } from "../../src/model/index.ts";
 import { identifierOf, pathProblem, resolverPathOf } from "./support/paths.ts";
 import { sessionOf } from "./support/recording.ts";

@@ -1,7 +1,7 @@
 // What every request carries (spec 5.2: the key in X-API-Key; spec 5.5: nowhere else, as a SHOULD) and how GET /events queries are
 // written (spec 4.1 rules 1-2: one parameter per list, values joined by %7C; time bounds in UTC).
-import type { RunContext } from "../../src/harness/context.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import { carriesSecret } from "../../src/http/redact.ts";
 import { LIST_PARAMETERS, parseInstant, parseQueryString, TIME_PARAMETERS } from "../../src/model/index.ts";
 import { sessionOf } from "./support/recording.ts";

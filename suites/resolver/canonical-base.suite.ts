@@ -4,12 +4,13 @@
 // each is replaced by the resolver base, the rest of the URI kept as written (the harness's own requests write it
 // in the canonical form), and the answer must be a link set about the same identifier with the same link types
 // as the harness's own request for it.
-import { entryAbout, linksetEntries, linkTypesOffered } from "../../src/harness/assertions/linkset.ts";
-import type { RunContext } from "../../src/harness/context.ts";
-import { type PathForm, pathFormOf } from "../../src/harness/identifiers-from-baseline.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
+
+import type { RunContext } from "../../src/engine/context.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { CANONICAL_DL_BASE, canonicalId, parseDigitalLink } from "../../src/model/index.ts";
+import { type PathForm, pathFormOf } from "../../src/target/identifiers.ts";
+import { entryAbout, linksetEntries, linkTypesOffered } from "../../src/target/linkset.ts";
 import { knownEvents } from "./support/identifiers.ts";
 import {
   canonicalBaseReplaced,

@@ -7,13 +7,15 @@
 // wrong answer of the target's own GET /events to a query for the identifier alone, and a master data document
 // that is not JSON-LD of a master data type at all, are the failures of the requirements that judge those
 // directly (blockers.ts): one defect, one failure.
-import { EPCIS_LINK, linksOf } from "../../src/harness/assertions/linkset.ts";
-import { jsonLdProblem } from "../../src/harness/assertions/master-data.ts";
-import type { RunContext } from "../../src/harness/context.ts";
-import { runContextLoader } from "../../src/harness/jsonld/index.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
-import type { ExchangeRecord } from "../../src/harness/types.ts";
+
+import { jsonLdProblem } from "../../src/assertions/master-data.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import type { ExchangeRecord } from "../../src/http/record.ts";
+import { loadBaseline } from "../../src/target/client.ts";
+import { runContextLoader } from "../../src/target/jsonld/index.ts";
+import { EPCIS_LINK, linksOf } from "../../src/target/linkset.ts";
 import { atTargetEvents, explainedAsWritten, failUnlessExplained } from "./support/blockers.ts";
 import {
   MASTER_DATA_TYPE_OF,

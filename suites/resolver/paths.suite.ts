@@ -10,13 +10,13 @@ import {
   linksetShapeProblem,
   linkTypeSpellingProblem,
   missingLinkTypesProblem,
-} from "../../src/harness/assertions/linkset.ts";
-import type { RunContext } from "../../src/harness/context.ts";
-import type { PathForm } from "../../src/harness/identifiers-from-baseline.ts";
-import { runDefinition } from "../../src/harness/run-definition.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
-import type { Evidence } from "../../src/harness/types.ts";
+} from "../../src/assertions/linkset.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { runDefinition } from "../../src/engine/run-definition.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
+import type { Evidence } from "../../src/engine/types.ts";
+import type { PathForm } from "../../src/target/identifiers.ts";
 import { ANY_OF_LINK_TYPES, linkTypesFor } from "./support/definition.ts";
 import { noIdentifierReason } from "./support/identifiers.ts";
 import {

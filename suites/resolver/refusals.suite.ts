@@ -2,16 +2,16 @@
 // not allowed"; "numeric application identifiers only, alphabetic forms are not allowed"; "with the identifiers in
 // the order shown". Each malformed path below is built from an identifier the resolver does answer for, so that
 // only the malformation can explain a refusal.
-import type { RunContext } from "../../src/harness/context.ts";
-import { PATH_FORMS, type PathForm } from "../../src/harness/identifiers-from-baseline.ts";
-import { type Checks, requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../src/harness/target.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import {
   CANONICAL_DL_BASE,
   type DigitalLinkElement,
   formatDigitalLink,
   parseDigitalLink,
 } from "../../src/model/index.ts";
+import { PATH_FORMS, type PathForm } from "../../src/target/identifiers.ts";
 import { judgeAlphabetic } from "./support/alphabetic.ts";
 import { sampledIdentifiers } from "./support/identifiers.ts";
 import { requestResolver } from "./support/linksets.ts";

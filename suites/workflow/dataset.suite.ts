@@ -2,13 +2,11 @@
 // --dataset the harness knows what the sender was loaded with; an identifier of that data the resolver answers
 // as unknown is counted and warned. Not a failure: a sender may resolve only the identifiers it issued, and a
 // loaded dataset names other companies' too (FLOW-MASTERDATA and RES-PATH-* pass over those).
-import {
-  identifiersFromBaseline,
-  PATH_FORMS,
-  sampleIdentifiers,
-} from "../../src/harness/identifiers-from-baseline.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import { loadBaseline } from "../../src/target/client.ts";
+import { identifiersFromBaseline, PATH_FORMS, sampleIdentifiers } from "../../src/target/identifiers.ts";
 import { requestLinkset } from "../resolver/support/linksets.ts";
 import { answeredUnknown } from "../resolver/support/verdicts.ts";
 

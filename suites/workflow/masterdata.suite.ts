@@ -4,11 +4,12 @@
 // 2xx (the spec does not show the resolver's status codes), and a location or party may offer only gs1:epcis
 // (spec 4.2: "reachable with gs1:masterData or gs1:epcis"). A link the sender does offer must lead to master data
 // of the right type. What a requirement judging the link set, the link or the document fails is not failed again.
-import { hopQuery } from "../../src/harness/assertions/trace-back.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
-import type { Evidence } from "../../src/harness/types.ts";
+import { hopQuery } from "../../src/assertions/trace-back.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import type { Evidence } from "../../src/engine/types.ts";
 import { runOracle } from "../../src/model/index.ts";
+import { loadBaseline } from "../../src/target/client.ts";
 import { failUnlessExplained } from "../resolver/support/blockers.ts";
 import { ownership, sender } from "../resolver/support/sender.ts";
 import { chooseProduct } from "./support/exchanged.ts";

@@ -3,12 +3,13 @@
 // what a requirement of the resolver or of GET /events judges directly (the path's link set, its link types,
 // where the epcis link leads, the filter the query uses) is that requirement's failure, not failed again here.
 
-import { compareEventSets, describeComparison } from "../../src/harness/assertions/event-sets.ts";
-import { EPCIS_LINK } from "../../src/harness/assertions/linkset.ts";
-import { hopQuery, selectedAsWritten } from "../../src/harness/assertions/trace-back.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
+import { compareEventSets, describeComparison } from "../../src/assertions/event-sets.ts";
+import { hopQuery, selectedAsWritten } from "../../src/assertions/trace-back.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { eventIdentity } from "../../src/model/index.ts";
+import { loadBaseline } from "../../src/target/client.ts";
+import { EPCIS_LINK } from "../../src/target/linkset.ts";
 import {
   answerExplainedBy,
   atTargetEvents,

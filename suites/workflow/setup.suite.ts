@@ -5,7 +5,7 @@
 // the right type. Reaching neither, or wrong master data, is the failure, unless a requirement that judges the
 // link set, the link or the document failed on it (one defect, one failure).
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
 import { failUnlessExplained } from "../resolver/support/blockers.ts";
 import { keyUri, ownership, sender } from "../resolver/support/sender.ts";
 import { guessExcuse } from "./support/excuses.ts";

@@ -6,7 +6,6 @@
 // walk is refused there too. A hop answered wrong is a defect of GET /events, which its own requirements judge: the
 // walk's failure names those of the filters its wrong answers used, and stands only where none of them failed.
 
-import { exchangeOf, queryEvents } from "../../src/harness/answer.ts";
 import {
   type AskHop,
   type Hop,
@@ -16,10 +15,12 @@ import {
   selectedAsWritten,
   traceBack,
   traceProblem,
-} from "../../src/harness/assertions/trace-back.ts";
-import { requirementTest } from "../../src/harness/suite.ts";
-import { exchangeEvidence, loadBaseline } from "../../src/harness/target.ts";
-import type { ExchangeRecord } from "../../src/harness/types.ts";
+} from "../../src/assertions/trace-back.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import type { ExchangeRecord } from "../../src/http/record.ts";
+import { loadBaseline } from "../../src/target/client.ts";
+import { exchangeOf, queryEvents } from "../../src/target/events.ts";
 import { answerExplainedBy, failUnlessExplained } from "../resolver/support/blockers.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 import { type AskedHop, walkExplainedBy } from "./support/walk.ts";

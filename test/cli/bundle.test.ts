@@ -5,7 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { currentForm } from "../../bin/launch.js";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { REPO_ROOT, runCli, runNode, tempDir } from "../support/cli.ts";
 
 const FAULTED = [

@@ -1,7 +1,7 @@
 // The exit status against a reference with a named fault, and what --baseline and diff make of the change.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { type CliResult, runCli, tempDir } from "../support/cli.ts";
 import { readReports } from "../support/run-reports.ts";
 

@@ -6,8 +6,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { validateReport } from "../../src/harness/report/index.ts";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
+import { validateReport } from "../../src/report/index.ts";
 import { runCli, tempDir } from "../support/cli.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;

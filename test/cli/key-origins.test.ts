@@ -3,8 +3,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunContext } from "../../src/harness/context.ts";
-import { runClient, targetClient } from "../../src/harness/target.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { runClient, targetClient } from "../../src/target/client.ts";
 import { testRunContext } from "../support/run-context.ts";
 
 const KEY = "origin-test-key-7f3a";

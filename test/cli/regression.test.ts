@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { runCli, tempDir } from "../support/cli.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;

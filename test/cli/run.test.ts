@@ -2,9 +2,9 @@
 // status, the three reports, determinism under a seed, and the key kept out of everything written.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRegistry, type Registry } from "../../src/harness/registry.ts";
-import { validateReport } from "../../src/harness/report/index.ts";
-import { SENDER_CLASSES } from "../../src/harness/types.ts";
+import { loadRegistry, type Registry } from "../../src/engine/registry.ts";
+import { SENDER_CLASSES } from "../../src/engine/types.ts";
+import { validateReport } from "../../src/report/index.ts";
 import { type CliResult, runCli, tempDir } from "../support/cli.ts";
 import { readReports, reportsExist, statusList } from "../support/run-reports.ts";
 import { type ServeProcess, startServe } from "../support/serve.ts";

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { BIN, childEnv, REPO_ROOT, tempDir } from "../support/cli.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;

@@ -2,16 +2,16 @@
 // schema, about objects the dataset already names, and none of them taken for a core event by the definition's
 // rows, so that CORE-TYPE reports them and CORE-SIGNATURE and CORE-COLUMNS leave them alone.
 import { describe, expect, it } from "vitest";
-import { loadDefinition } from "../../src/definition/index.ts";
-import { datasetToDocument, generateDataset } from "../../src/generate/index.ts";
-import { outsideCoreEvents } from "../../src/generate/outside-core.ts";
 import {
   coreColumnsProblem,
   coreRowsOf,
   coreSignatureProblem,
   coreTypeProblem,
-} from "../../src/harness/assertions/core-events.ts";
-import { identifiersOf } from "../../src/harness/baseline.ts";
+} from "../../src/assertions/core-events.ts";
+import { loadDefinition } from "../../src/definition/index.ts";
+import { datasetToDocument, generateDataset } from "../../src/generate/index.ts";
+import { outsideCoreEvents } from "../../src/generate/outside-core.ts";
+import { identifiersOf } from "../../src/target/baseline.ts";
 import { epcisDocumentValidator, MODULE_NAMES, moduleValidators } from "./support.ts";
 
 const validateDocument = epcisDocumentValidator();

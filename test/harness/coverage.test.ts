@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadRegistry, type Registry } from "../../src/harness/registry.ts";
+import { loadRegistry, type Registry } from "../../src/engine/registry.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 
 const SUITES = path.join(REPO_ROOT, "suites");

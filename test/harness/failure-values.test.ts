@@ -5,8 +5,7 @@
 import path from "node:path";
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateReport } from "../../src/harness/report/index.ts";
-import type { Evidence, RequirementResult } from "../../src/harness/types.ts";
+import type { Evidence, RequirementResult } from "../../src/engine/types.ts";
 import {
   bizStepsEqual,
   compareInstants,
@@ -16,6 +15,7 @@ import {
   parseInstant,
   parseQueryString,
 } from "../../src/model/index.ts";
+import { validateReport } from "../../src/report/index.ts";
 import { runCli, tempDir } from "../support/cli.ts";
 import { readReports, type WrittenReports } from "../support/run-reports.ts";
 

@@ -2,10 +2,10 @@
 // harness is run against the reference in its default configuration and in the two that change what an answer looks
 // like (`paged`: every answer paged; `refuse-broad`: broad queries refused with 413), and each pass of each report
 // must rest on an exchange its own check recorded, never on one borrowed from the last request its test made
-// (src/harness/suite.ts marks those), and on an answer rather than a refusal unless a refusal is the very proof.
+// (src/engine/suite.ts marks those), and on an answer rather than a refusal unless a refusal is the very proof.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Evidence, Report, RequirementResult } from "../../src/harness/types.ts";
+import type { Evidence, Report, RequirementResult } from "../../src/engine/types.ts";
 import { runCli, tempDir } from "../support/cli.ts";
 import { readReports } from "../support/run-reports.ts";
 

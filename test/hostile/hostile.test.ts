@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { RequirementResult } from "../../src/harness/types.ts";
+import type { RequirementResult } from "../../src/engine/types.ts";
 import {
   type HostileTarget,
   type Misbehaviour,

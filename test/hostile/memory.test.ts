@@ -4,7 +4,7 @@
 // budgets are small so that each run takes seconds; what the runs show is that memory does not grow with them.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Report, RequirementResult } from "../../src/harness/types.ts";
+import type { Report, RequirementResult } from "../../src/engine/types.ts";
 import { runMeasured } from "../../src/prove/hostile-runner.ts";
 import {
   type HostileTarget,

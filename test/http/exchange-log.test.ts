@@ -2,11 +2,11 @@
 // the check whose view of the run's context asked for it (run-scope.ts): checks run several at a time, so the
 // proof a pass carries must be one of its own requests.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { RunContext } from "../../src/harness/context.ts";
-import { type CheckExchanges, checkContext, scopeOf } from "../../src/harness/run-scope.ts";
-import { runClient, targetClient } from "../../src/harness/target.ts";
-import type { ExchangeRecord } from "../../src/harness/types.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { type CheckExchanges, checkContext, scopeOf } from "../../src/engine/run-scope.ts";
 import { HttpClient } from "../../src/http/index.ts";
+import type { ExchangeRecord } from "../../src/http/record.ts";
+import { runClient, targetClient } from "../../src/target/client.ts";
 import { testRunContext } from "../support/run-context.ts";
 import { sendJson, startServer, type TestServer } from "./servers.ts";
 

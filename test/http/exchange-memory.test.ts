@@ -3,8 +3,8 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { expect, it } from "vitest";
-import type { ExchangeRecord } from "../../src/harness/types.ts";
 import { LARGE_BODY_BYTES } from "../../src/http/body.ts";
+import type { ExchangeRecord } from "../../src/http/record.ts";
 import { servingForTests } from "./servers.ts";
 
 v8.setFlagsFromString("--expose-gc");

@@ -1,6 +1,6 @@
 // The hostile matrix's own judging and table, on made-up runs: the full-size runs themselves are npm run prove's.
 import { describe, expect, test } from "vitest";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { judgeHostileRun, keyLeaks } from "../../src/prove/hostile-judge.ts";
 import type { HostileMatrix } from "../../src/prove/hostile-matrix.ts";
 import type { MeasuredRun } from "../../src/prove/hostile-runner.ts";

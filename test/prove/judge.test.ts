@@ -1,6 +1,6 @@
 // The kill matrix's judgement, on made-up outcomes: caught only by a named requirement with exit 1.
 import { describe, expect, test } from "vitest";
-import type { Report, RequirementResult, Status } from "../../src/harness/types.ts";
+import type { Report, RequirementResult, Status } from "../../src/engine/types.ts";
 import { judgeClean, judgeFault, type KillMatrix, killMatrixHolds } from "../../src/prove/kill-matrix.ts";
 import type { TracecheckOutcome } from "../../src/prove/outcome.ts";
 import { DUPLICATED_IDS_DOCUMENT, judgeDocument } from "../../src/prove/real-documents.ts";

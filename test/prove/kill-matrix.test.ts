@@ -5,7 +5,7 @@
 // way a fault is run and judged; `npm run prove` runs every fault. Quick effort, but each faulted reference is
 // checked with every class, so that a second failure anywhere shows.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadRegistry } from "../../src/harness/registry.ts";
+import { loadRegistry } from "../../src/engine/registry.ts";
 import { type Effort, FULL_EFFORT, QUICK_EFFORT } from "../../src/prove/effort.ts";
 import { faultRun, type KillMatrix, killMatrixHolds } from "../../src/prove/kill-matrix.ts";
 import { defaultConcurrency } from "../../src/prove/pool.ts";

@@ -3,7 +3,7 @@
 // asked for, and when a fault counts as caught: a named MUST that fails, or a named SHOULD that warns, never a
 // named MUST that only warns.
 import { describe, expect, it } from "vitest";
-import type { Report, RequirementResult, Status } from "../../src/harness/types.ts";
+import type { Report, RequirementResult, Status } from "../../src/engine/types.ts";
 import {
   FULL_RECEIVER_EFFORT,
   formatReceiverMatrix,

@@ -5,10 +5,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ReceiverRecording, RunContext } from "../../src/harness/context.ts";
-import { runSuites } from "../../src/harness/engine.ts";
-import { loadRegistry } from "../../src/harness/registry.ts";
-import { aggregate, type CheckVerdict } from "../../src/harness/verdicts.ts";
+import type { ReceiverRecording, RunContext } from "../../src/engine/context.ts";
+import { runSuites } from "../../src/engine/engine.ts";
+import { loadRegistry } from "../../src/engine/registry.ts";
+import { aggregate, type CheckVerdict } from "../../src/engine/verdicts.ts";
 import type { EpcisEvent } from "../../src/model/index.ts";
 import type { RecordedExchange } from "../../src/reference/recording.ts";
 import { REPO_ROOT } from "../support/cli.ts";

@@ -7,11 +7,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "../../src/cli/parse.ts";
 import { receiverCommand, traceCommand } from "../../src/cli/receiver.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { readDatasetFile } from "../../src/generate/index.ts";
 import { resolveRunOptions, UsageError } from "../../src/harness/options.ts";
-import { validateReport } from "../../src/harness/report/index.ts";
-import type { Report } from "../../src/harness/types.ts";
 import { runTrace, TraceError } from "../../src/receiver/index.ts";
+import { validateReport } from "../../src/report/index.ts";
 import { BIN, childEnv, REPO_ROOT, runCli, tempDir } from "../support/cli.ts";
 
 let tmp: { dir: string; remove(): Promise<void> };

@@ -1,8 +1,8 @@
 // The trace every receiver is held to, on a dataset small enough to know by heart: aggregations are followed both
 // ways, a transformation backwards only from its outputs, and its siblings by transformationID.
 import { describe, expect, it } from "vitest";
-import { traceBelow } from "../../src/harness/receiver/trace-set.ts";
 import type { EpcisEvent } from "../../src/model/index.ts";
+import { traceBelow } from "../../src/model/trace-set.ts";
 
 const id = (serial: string) => `https://id.gs1.org/01/09506000134352/21/${serial}`;
 const SSCC = "urn:epc:id:sscc:9506000.1000000001";

@@ -1,6 +1,6 @@
 // The fault catalogue of the reference sender: what `tracecheck faults --json` prints, tied to the registry.
 import { describe, expect, it } from "vitest";
-import { loadRegistry } from "../../src/harness/registry.ts";
+import { loadRegistry } from "../../src/engine/registry.ts";
 import { EVENTS_FAULTS } from "../../src/reference/events/index.ts";
 import { FAULTS, faultCatalogue, startReference } from "../../src/reference/index.ts";
 import { fixtureDataset } from "./events-fixture.ts";

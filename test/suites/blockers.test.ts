@@ -2,11 +2,11 @@
 // what a check of a link or of the exchange found wrong, and how the finding is recorded (blocked by those the run
 // checks, which the aggregation keeps only where one of them failed; a failure where the run checks none).
 import { describe, expect, it } from "vitest";
-import type { RunContext } from "../../src/harness/context.ts";
-import { loadRegistry } from "../../src/harness/registry.ts";
-import { makeChecks } from "../../src/harness/suite.ts";
-import type { Requirement } from "../../src/harness/types.ts";
-import { aggregate, type CheckVerdict } from "../../src/harness/verdicts.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { loadRegistry } from "../../src/engine/registry.ts";
+import { makeChecks } from "../../src/engine/suite.ts";
+import type { Requirement } from "../../src/engine/types.ts";
+import { aggregate, type CheckVerdict } from "../../src/engine/verdicts.ts";
 import { canonicalId, type EpcisEvent } from "../../src/model/index.ts";
 import {
   answerExplainedBy,

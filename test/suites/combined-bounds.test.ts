@@ -3,8 +3,8 @@
 // fails EVT-AND, and the failure shows the event's eventTime beside the bound.
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Report } from "../../src/engine/types.ts";
 import { generateDataset } from "../../src/generate/index.ts";
-import type { Report } from "../../src/harness/types.ts";
 import {
   compareInstants,
   type EpcisEvent,

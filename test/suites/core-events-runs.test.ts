@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEFAULT_DEFINITION_FILE } from "../../src/definition/index.ts";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 import { type CliResult, runCli, tempDir } from "../support/cli.ts";
 
 // Runs of one or two classes; the bound only catches a hang on a loaded machine.

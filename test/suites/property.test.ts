@@ -3,10 +3,10 @@
 // the seed that replays it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RunContext } from "../../src/harness/context.ts";
-import type { Checks } from "../../src/harness/suite.ts";
-import type { Evidence } from "../../src/harness/types.ts";
-import type { CaseResult } from "../../suites/events/support/cases.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import type { Checks } from "../../src/engine/suite.ts";
+import type { Evidence } from "../../src/engine/types.ts";
+import type { CaseResult } from "../../suites/events/support/env.ts";
 import { Findings } from "../../suites/events/support/findings.ts";
 import { checkProperty } from "../../suites/events/support/property.ts";
 

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MasterDataReadOptions } from "../../src/harness/assertions/master-data.ts";
-import { createContextLoader } from "../../src/harness/jsonld/index.ts";
+import type { MasterDataReadOptions } from "../../src/assertions/master-data.ts";
 import { CANONICAL_DL_BASE, gs1CheckDigit } from "../../src/model/index.ts";
+import { createContextLoader } from "../../src/target/jsonld/index.ts";
 import { type ReachedDocument, reachedDocumentProblem } from "../../suites/resolver/support/documents.ts";
 
 const withCheck = (body: string) => body + gs1CheckDigit(body);

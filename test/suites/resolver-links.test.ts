@@ -3,9 +3,8 @@
 // is judged against the GTIN's events, the bare query interface is asked for the identifier), an alphabetic path's
 // answer (spec 4.2: "The alphabetic form ... is not allowed"), and which products the checks cover.
 import { describe, expect, it } from "vitest";
-import type { IdentifiersByForm } from "../../src/harness/identifiers-from-baseline.ts";
-import type { ExchangeRecord } from "../../src/harness/types.ts";
 import type { HttpResult } from "../../src/http/index.ts";
+import type { ExchangeRecord } from "../../src/http/record.ts";
 import {
   CANONICAL_DL_BASE,
   canonicalId,
@@ -13,6 +12,7 @@ import {
   encodeQuery,
   gs1CheckDigit,
 } from "../../src/model/index.ts";
+import type { IdentifiersByForm } from "../../src/target/identifiers.ts";
 import { judgeAlphabetic } from "../../suites/resolver/support/alphabetic.ts";
 import { eventsAbout, productQuery, requiredEvents } from "../../suites/resolver/support/concerns.ts";
 import { judgeEpcisLink, planEpcisLink } from "../../suites/resolver/support/epcis-link.ts";

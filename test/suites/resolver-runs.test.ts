@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Report, RequirementResult } from "../../src/harness/types.ts";
+import type { Report, RequirementResult } from "../../src/engine/types.ts";
 import { runCli, tempDir } from "../support/cli.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;

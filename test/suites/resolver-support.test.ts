@@ -3,7 +3,7 @@
 // target's events write an identifier, and how an epcis link or an identifier issued under the canonical base
 // becomes a request.
 import { describe, expect, it } from "vitest";
-import type { RunContext } from "../../src/harness/context.ts";
+import type { RunContext } from "../../src/engine/context.ts";
 import type { HttpResult } from "../../src/http/index.ts";
 import {
   CANONICAL_DL_BASE,

@@ -6,10 +6,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Report, RequirementResult } from "../../src/engine/types.ts";
 import { generateDataset, writeDatasetFile } from "../../src/generate/index.ts";
 import { resolveRunOptions } from "../../src/harness/options.ts";
 import { runTracecheck } from "../../src/harness/run.ts";
-import type { Report, RequirementResult } from "../../src/harness/types.ts";
 import { startReference } from "../../src/reference/index.ts";
 import type { ReferenceConfig } from "../../src/reference/types.ts";
 import { tempDir } from "../support/cli.ts";

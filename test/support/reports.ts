@@ -1,6 +1,6 @@
 // Small report.json files for commands that read reports (diff, run --baseline), valid against the schema.
 import { writeFileSync } from "node:fs";
-import type { Report, RequirementResult, Status } from "../../src/harness/types.ts";
+import type { Report, RequirementResult, Status } from "../../src/engine/types.ts";
 
 export function reportWith(statuses: Record<string, Status>): Report {
   const requirements: RequirementResult[] = Object.entries(statuses).map(([id, status]) => {

@@ -1,6 +1,6 @@
 // A run's context as the suites see it, for tests that call the harness's pieces without a run: the bases given,
 // one property case, and files that no such test reads.
-import type { RunContext } from "../../src/harness/context.ts";
+import type { RunContext } from "../../src/engine/context.ts";
 
 export function testRunContext(
   eventsBase: string,

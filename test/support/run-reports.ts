@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { type HTMLElement, parse as parseHtml } from "node-html-parser";
-import type { Report } from "../../src/harness/types.ts";
+import type { Report } from "../../src/engine/types.ts";
 
 export const REPORT_FILES = ["report.json", "junit.xml", "report.html"] as const;
 

@@ -7,21 +7,21 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import type { RunContext } from "../../engine/context.ts";
+import { type EngineResult, runSuites } from "../../engine/engine.ts";
+import { loadRegistry } from "../../engine/registry.ts";
+import { DEFAULT_DEFINITION, REPO_ROOT } from "../../engine/repo.ts";
+import type { Report, RunOptionsRecord } from "../../engine/types.ts";
 import { generateDataset, readDatasetFile, senderOf } from "../../generate/index.ts";
+import { chooseTask, type ReceiverTask } from "../../model/receiver-task.ts";
 import {
   type ReceiverConfiguration,
   receiverConfiguration,
 } from "../../reference/receiver-configurations.ts";
 import type { RecordedExchange } from "../../reference/recording.ts";
 import { startReference } from "../../reference/server.ts";
-import type { RunContext } from "../context.ts";
-import { type EngineResult, runSuites } from "../engine.ts";
-import { loadRegistry } from "../registry.ts";
-import { DEFAULT_DEFINITION, REPO_ROOT } from "../repo.ts";
-import { formatSummary } from "../report/index.ts";
+import { formatSummary } from "../../report/index.ts";
 import { finishRun, reportDirProblem, sha256Of } from "../run-files.ts";
-import type { Report, RunOptionsRecord } from "../types.ts";
-import { chooseTask, type ReceiverTask } from "./task.ts";
 
 export interface ReceiverSessionOptions {
   /** Port of the query interface (and of the resolver, unless the configuration gives it its own); 0: free. */

@@ -9,20 +9,16 @@ import {
   accessOf,
   type Probe,
   type ProbedEndpoint,
-} from "../../../src/harness/assertions/auth.ts";
-import {
-  entryAbout,
-  linksetEntries,
-  linksOf,
-  MASTER_DATA_LINK,
-} from "../../../src/harness/assertions/linkset.ts";
-import { identifiersOf } from "../../../src/harness/baseline.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { PATH_FORMS } from "../../../src/harness/identifiers-from-baseline.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import { eventsUrl, exchangeEvidence, loadBaseline } from "../../../src/harness/target.ts";
+} from "../../../src/assertions/auth.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
 import type { GetOptions } from "../../../src/http/index.ts";
+import { identifiersOf } from "../../../src/target/baseline.ts";
+import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
+import { PATH_FORMS } from "../../../src/target/identifiers.ts";
+import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
 import { sampledIdentifiers } from "../../resolver/support/identifiers.ts";
 import { type HttpRequestOutcome, linksetUrl, requestResolver } from "../../resolver/support/linksets.ts";
 

@@ -1,8 +1,8 @@
 // A request with a key the sender never issued, sent once to GET /events and to every endpoint that refuses a
 // request without a key (spec 5), and read by several checks. The request without a key is the survey's own.
-import type { Probe } from "../../../src/harness/assertions/auth.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
+import type { Probe } from "../../../src/assertions/auth.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
 import { type AuthEndpoint, sendProbe, surveyEndpoints } from "./endpoints.ts";
 
 export interface WrongKeyProbe {

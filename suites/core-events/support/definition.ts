@@ -1,5 +1,7 @@
 // The definition the core-events class reads its rows and module schemas from: the one of the run
 // (--definition), with tracecheck's own standing in for an extension or a module it does not declare.
+
+import { type CoreRow, coreRowsOf } from "../../../src/assertions/core-events.ts";
 import {
   type CoreEventSignature,
   createValidators,
@@ -7,10 +9,9 @@ import {
   loadDefinition,
   type Validators,
 } from "../../../src/definition/index.ts";
-import { type CoreRow, coreRowsOf } from "../../../src/harness/assertions/core-events.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { runDefinition, runValidators } from "../../../src/harness/run-definition.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { runDefinition, runValidators } from "../../../src/engine/run-definition.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
 
 /** The modules whose schemas apply: core always (spec 1), then those chosen with --modules. */
 export function selectedModules(ctx: RunContext): string[] {

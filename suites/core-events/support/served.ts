@@ -2,14 +2,15 @@
 // on one of its identifiers, so that the curl line in the report reproduces what was judged, for a pass as for a
 // failure.
 
-import { exchangeOf, queryEvents } from "../../../src/harness/answer.ts";
-import { identifiersOf } from "../../../src/harness/baseline.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import { eventsUrl, exchangeEvidence, loadBaseline } from "../../../src/harness/target.ts";
-import type { Evidence } from "../../../src/harness/types.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
 import { type EpcisEvent, type EventQuery, eventIdentity } from "../../../src/model/index.ts";
+import { identifiersOf } from "../../../src/target/baseline.ts";
+import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
+import { exchangeOf, queryEvents } from "../../../src/target/events.ts";
 
 /** How many failing events are shown with their own exchange; the rest are counted in the reason. */
 const SHOWN_EVENTS = 5;

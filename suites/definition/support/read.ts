@@ -4,9 +4,9 @@
 import { readFile } from "node:fs/promises";
 import type { ExtensionProblem } from "../../../src/definition/index.ts";
 import { parseYamlCached } from "../../../src/definition/yaml-cache.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { Evidence } from "../../../src/harness/types.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
 
 /**
  * Why the class does not judge this run's definition, or undefined when it does. Without --definition the file

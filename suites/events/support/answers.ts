@@ -1,10 +1,11 @@
-// The events suite's answers to GET /events, read by the harness's one reader (src/harness/answer.ts: every page
+// The events suite's answers to GET /events, read by the harness's one reader (src/target/events.ts: every page
 // followed, a 413 told apart from other refusals, a paging defect from a filter defect) and kept per URL for the
 // run, so that checks that need the same query ask once.
-import { type EventsAnswer, exchangeOf, queryEvents } from "../../../src/harness/answer.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { eventsUrl } from "../../../src/harness/target.ts";
+
+import type { RunContext } from "../../../src/engine/context.ts";
 import type { EventQuery } from "../../../src/model/types.ts";
+import { eventsUrl } from "../../../src/target/client.ts";
+import { type EventsAnswer, exchangeOf, queryEvents } from "../../../src/target/events.ts";
 
 export type Answer = EventsAnswer;
 export { exchangeOf };

@@ -1,50 +1,24 @@
 // One query case of a check: read the answer, note what it shows about paging, 413 and content, and judge its
 // events against the oracle (spec 4.1) or hand them to a relation.
-import { servedContentProblem } from "../../../src/harness/assertions/event-content.ts";
-import { isLotClass, isNarrow, refusedBelowAnswered } from "../../../src/harness/assertions/narrow-query.ts";
-import { answerProblem, relationProblem } from "../../../src/harness/assertions/query-answer.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import { exchangeEvidence } from "../../../src/harness/target.ts";
-import type { Evidence } from "../../../src/harness/types.ts";
+
+import { servedContentProblem } from "../../../src/assertions/event-content.ts";
+import { isLotClass, isNarrow, refusedBelowAnswered } from "../../../src/assertions/narrow-query.ts";
+import { answerProblem, relationProblem } from "../../../src/assertions/query-answer.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
 import { encodeQuery, eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
-import { type Answer, AnswerCache, exchangeOf } from "./answers.ts";
+import { type Answer, exchangeOf } from "./answers.ts";
+import type { CaseResult, SuiteEnv } from "./env.ts";
 import type { Findings } from "./findings.ts";
-import { type Known, knownEvents, settled } from "./known.ts";
+import { settled } from "./known.ts";
 import { blamePaging } from "./paging.ts";
 import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "./pools.ts";
 import { probeOf } from "./probes.ts";
 
-export type CaseResult =
-  /**
-   * The case held; `proof` gives the exchange that decides it (made only for the case a pass is proven by), so
-   * that the pass carries its own deciding exchange and never one another check happened to make.
-   */
-  | { status: "ok"; proof?: () => Evidence }
-  | { status: "inconclusive"; reason: string }
-  | { status: "fail"; reason: string; evidence: Evidence }
-  /** The case could not be decided for a reason that is no verdict on the sender (429 after every retry). */
-  | { status: "error"; reason: string; evidence: Evidence };
-
 export const INCONCLUSIVE_413 = "refused with 413 as too broad (spec 7)";
 export const INCONCLUSIVE_PROBE = "refused a value the harness invented";
 const INCONCLUSIVE_PAGING = "its pages could not be read to the end (see EVT-PAGING)";
-
-/** What every check of a run shares: the run context, the known events and the answers read so far. */
-export interface SuiteEnv {
-  ctx: RunContext;
-  known: Known;
-  answers: AnswerCache;
-}
-
-/** The answers read so far in a run, by URL, whichever check asked. */
-const runAnswers = perRun((): Map<string, Promise<Answer>> => new Map());
-
-/** What a check's context (its view of the run's, run-scope.ts) shares with the others of its run. */
-export function suiteEnv(ctx: RunContext): SuiteEnv {
-  return { ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx, runAnswers(ctx)) };
-}
 
 /** A 429 that outlasted the client's retries: the case is an error, never a verdict on the sender. */
 export function undecided(answer: Answer & { kind: "throttled" }): CaseResult {

@@ -3,11 +3,12 @@
 // have checks of their own. And the check that an identifier selects alike in its two spellings, URN and Digital
 // Link: expected, not required, since the spec states form equivalence for bizStep alone (spec 2.1).
 import fc from "fast-check";
-import type { RunContext } from "../../../src/harness/context.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
 import { encodeQuery, matchesQuery } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery, ListParameter } from "../../../src/model/types.ts";
-import { INCONCLUSIVE_413, judgeQuery, narrowingFor, sameSelection, suiteEnv } from "./cases.ts";
+import { INCONCLUSIVE_413, judgeQuery, narrowingFor, sameSelection } from "./cases.ts";
+import { suiteEnv } from "./env.ts";
 import { Findings } from "./findings.ts";
 import { otherForm } from "./forms.ts";
 import { partialNote, skipWithoutEvents } from "./known.ts";

@@ -1,8 +1,8 @@
 // What a check learns in passing about other requirements: a narrow query refused with 413, a page that loops,
 // an event served with other content. Each is recorded once per check, under the requirement it concerns
 // (`checks.for`), so that a filter check never fails for a defect that is not the filter's.
-import type { Failure } from "../../../src/harness/assertions/failure.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
+import type { Failure } from "../../../src/assertions/failure.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
 
 export class Findings {
   readonly #first = new Map<string, Failure>();

@@ -1,11 +1,11 @@
-// The events the harness knows the target holds (the baseline, src/harness/baseline.ts), read once per run,
+// The events the harness knows the target holds (the baseline, src/target/baseline.ts), read once per run,
 // with the value pools drawn from them.
-import type { RunContext } from "../../../src/harness/context.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import { baselineById, loadBaseline } from "../../../src/harness/target.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
 import { eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
+import { baselineById, loadBaseline } from "../../../src/target/client.ts";
 import { CandidateIndex } from "./candidates.ts";
 import { type ValuePools, valuePools } from "./pools.ts";
 

@@ -2,15 +2,16 @@
 // fails, the same query is asked again in time windows narrow enough to fit a page: events the windows rightly
 // answer and the answer lacks were lost on the way, since a narrower query can only answer fewer events. The
 // answer need not look paged: a page that omits its rel="next" link looks like the last one.
-import { queryEvents } from "../../../src/harness/answer.ts";
-import { unionOf } from "../../../src/harness/assertions/event-sets.ts";
-import type { Failure } from "../../../src/harness/assertions/failure.ts";
-import { eventsOf } from "../../../src/harness/baseline.ts";
-import { exchangeEvidence } from "../../../src/harness/target.ts";
+
+import { unionOf } from "../../../src/assertions/event-sets.ts";
+import type { Failure } from "../../../src/assertions/failure.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import { eventIdentity, matchesQuery, runOracle } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
+import { eventsOf } from "../../../src/target/baseline.ts";
+import { queryEvents } from "../../../src/target/events.ts";
 import type { Answer } from "./answers.ts";
-import type { CaseResult, SuiteEnv } from "./cases.ts";
+import type { CaseResult, SuiteEnv } from "./env.ts";
 import type { Findings } from "./findings.ts";
 import { type TimeField, timeWindows } from "./windows.ts";
 

@@ -2,11 +2,11 @@
 // counterexample and the seed go into the evidence), while the first answers are fetched concurrently before
 // fast-check walks them, since fc.sample and fc.check draw the same values for one seed.
 import fc from "fast-check";
-import type { RunContext } from "../../../src/harness/context.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import type { Evidence } from "../../../src/harness/types.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
 import { canonicalJson } from "../../../src/model/index.ts";
-import type { CaseResult } from "./cases.ts";
+import type { CaseResult } from "./env.ts";
 import type { Findings } from "./findings.ts";
 
 export interface PropertySpec<T> {

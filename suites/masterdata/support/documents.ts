@@ -1,16 +1,13 @@
 // The master data documents under check: those the resolver's masterData links lead to (spec 4.2: a client
 // uses the href the link set returns), each read as JSON-LD with the run's context loader.
+
+import { type MasterDataReading, readMasterData, schemaShape } from "../../../src/assertions/master-data.ts";
 import { MASTER_DATA_TYPES, type MasterDataTypeName } from "../../../src/definition/index.ts";
-import {
-  type MasterDataReading,
-  readMasterData,
-  schemaShape,
-} from "../../../src/harness/assertions/master-data.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { runContextLoader } from "../../../src/harness/jsonld/index.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../../src/harness/target.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
+import { runContextLoader } from "../../../src/target/jsonld/index.ts";
 import { type ReachedDocument, reachedDocuments } from "../../resolver/support/documents.ts";
 
 export type ReadDocument = ReachedDocument & { doc: unknown; reading: MasterDataReading };

@@ -1,14 +1,10 @@
 // The master data the sender's link sets offer for what a trace names (spec 4.2: "The master data link in a link
 // set leads to a master data document"), asked of the sender's resolver once the recording has ended, so that a
 // receiver is held only to the master data the sender offers and found at the hrefs it gives.
-import {
-  entryAbout,
-  linksetEntries,
-  linksOf,
-  MASTER_DATA_LINK,
-} from "../../../src/harness/assertions/linkset.ts";
+
 import type { HttpClient } from "../../../src/http/index.ts";
 import { canonicalId, type EpcisEvent, rebaseDigitalLink } from "../../../src/model/index.ts";
+import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
 import { masterDataSubjects } from "../../workflow/support/subjects.ts";
 import { normalizeUrl } from "./requests.ts";
 

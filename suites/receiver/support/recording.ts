@@ -1,11 +1,11 @@
 // The recording of a receiver's session as its checks read it, once per session: the recorded requests, the key
 // and the task the receiver was given, and the master data the sender's link sets offer for that task. The session
 // (src/harness/receiver/session.ts) hands the recording over in the run context; these are its views.
-import type { RunContext } from "../../../src/harness/context.ts";
-import { type ReceiverTask, taskOf } from "../../../src/harness/receiver/task.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import { runClient } from "../../../src/harness/target.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
 import type { EpcisEvent } from "../../../src/model/index.ts";
+import { type ReceiverTask, taskOf } from "../../../src/model/receiver-task.ts";
+import { runClient } from "../../../src/target/client.ts";
 import { type MasterDataOffers, masterDataOffers, subjectsOf } from "./offers.ts";
 import { hrefUses, type ReceivedRequest, readRequests } from "./requests.ts";
 

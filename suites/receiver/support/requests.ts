@@ -1,19 +1,20 @@
 // The recorded requests of a receiver, read once: where each went (the resolver, the query interface, anything
 // else), what the sender answered, the link sets it was given and the events it received. Every check of the
 // receiver class reads these views rather than the raw recording.
+
+import type { Evidence } from "../../../src/engine/types.ts";
+import { parseLinkHeader, REDACTED, redact } from "../../../src/http/index.ts";
+import { carriesSecret } from "../../../src/http/redact.ts";
+import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../../src/model/index.ts";
+import { traceIdentity } from "../../../src/model/trace-set.ts";
+import type { RecordedExchange } from "../../../src/reference/recording.ts";
 import {
   EPCIS_LINK,
   linksetEntries,
   linksOf,
   linkTypeMember,
   MASTER_DATA_LINK,
-} from "../../../src/harness/assertions/linkset.ts";
-import { traceIdentity } from "../../../src/harness/receiver/trace-set.ts";
-import type { Evidence } from "../../../src/harness/types.ts";
-import { parseLinkHeader, REDACTED, redact } from "../../../src/http/index.ts";
-import { carriesSecret } from "../../../src/http/redact.ts";
-import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../../src/model/index.ts";
-import type { RecordedExchange } from "../../../src/reference/recording.ts";
+} from "../../../src/target/linkset.ts";
 
 export type RequestKind = "events" | "resolver" | "other";
 

@@ -4,12 +4,10 @@
 // requirements any one of which explains it (checks.failUnlessBlocked); the block stands only where one of them
 // failed in the same run, and the finding fails as it would alone where none did (their checks may have drawn other
 // values), so that naming them never hides a defect. Only requirements the run judges are named.
-import { queryEvents } from "../../../src/harness/answer.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import { eventsUrl } from "../../../src/harness/target.ts";
-import type { ConformanceClass, Evidence } from "../../../src/harness/types.ts";
+
+import type { RunContext } from "../../../src/engine/context.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
+import type { ConformanceClass, Evidence } from "../../../src/engine/types.ts";
 import {
   CLASS_LISTS,
   type ClassList,
@@ -26,6 +24,9 @@ import {
   TIME_PARAMETERS,
   type TimeParameter,
 } from "../../../src/model/index.ts";
+import { eventsUrl } from "../../../src/target/client.ts";
+import { queryEvents } from "../../../src/target/events.ts";
+import type { PathForm } from "../../../src/target/identifiers.ts";
 import { classesIn, epcsIn, needsEscaping } from "../../events/support/pools.ts";
 
 /** The class of a requirement, by the prefix of its id (suites/requirements.yaml: "the prefix names the class"). */

@@ -1,8 +1,6 @@
 // Which events concern an identifier: what the epcis link of its link set must lead to (spec 4.2).
 
-import { selectedAsWritten } from "../../../src/harness/assertions/trace-back.ts";
-import { identifiersOf } from "../../../src/harness/baseline.ts";
-import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
+import { selectedAsWritten } from "../../../src/assertions/trace-back.ts";
 import {
   canonicalId,
   classMatches,
@@ -11,6 +9,8 @@ import {
   gtinOf,
   runOracle,
 } from "../../../src/model/index.ts";
+import { identifiersOf } from "../../../src/target/baseline.ts";
+import type { PathForm } from "../../../src/target/identifiers.ts";
 
 /**
  * An event mentions an identifier when one of its EPCs, classes, parent, business location or read point is that

@@ -1,16 +1,18 @@
 // The master data documents a receiver reaches through the masterData links of /01, /414 and /417 link sets
 // (spec 4.2), each with the type its identifier calls for. Fetched once per run.
-import type { MasterDataTypeName } from "../../../src/definition/index.ts";
-import { linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/harness/assertions/linkset.ts";
+
 import {
   identifierProblem,
   type MasterDataReadOptions,
   masterDataTypeProblem,
-} from "../../../src/harness/assertions/master-data.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
+} from "../../../src/assertions/master-data.ts";
+import type { MasterDataTypeName } from "../../../src/definition/index.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
+import type { ExchangeRecord } from "../../../src/http/record.ts";
+import type { PathForm } from "../../../src/target/identifiers.ts";
+import { linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
 import { documentAt } from "./follow.ts";
 import { entryOf, goodLinksets } from "./linksets.ts";
 

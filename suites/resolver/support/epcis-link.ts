@@ -5,10 +5,10 @@
 // sender's own query and the harness knows events of the identifier, and is inconclusive otherwise. A wrong answer
 // to a query that selects by the identifier alone is the query interface's: the failure names the requirements of
 // GET /events that explain it, and stands only where none of them failed (blockers.ts).
-import { compareEventSets, describeComparison } from "../../../src/harness/assertions/event-sets.ts";
-import type { PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
-import type { Evidence } from "../../../src/harness/types.ts";
+import { compareEventSets, describeComparison } from "../../../src/assertions/event-sets.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
 import { type EpcisEvent, type EventQuery, eventIdentity } from "../../../src/model/index.ts";
+import type { PathForm } from "../../../src/target/identifiers.ts";
 import { needsEscaping } from "../../events/support/pools.ts";
 import { answerExplainedBy, queryOf, selectsIdentifierAlone } from "./blockers.ts";
 import { eventsAbout, mentions, requiredEvents, type WrittenQuery, writtenQuery } from "./concerns.ts";

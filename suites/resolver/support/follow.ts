@@ -1,11 +1,12 @@
 // Following the links of a link set: an epcis link read as a query interface (every page), a masterData link
 // read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
-import { readEventsAnswer } from "../../../src/harness/answer.ts";
-import { isNarrow } from "../../../src/harness/assertions/narrow-query.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { readDocument } from "../../../src/harness/resolver-answer.ts";
-import type { ExchangeRecord } from "../../../src/harness/types.ts";
+
+import { isNarrow } from "../../../src/assertions/narrow-query.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import type { ExchangeRecord } from "../../../src/http/record.ts";
 import { type EpcisEvent, type EventQuery, encodeQuery, parseQueryString } from "../../../src/model/index.ts";
+import { readEventsAnswer } from "../../../src/target/events.ts";
+import { readDocument } from "../../../src/target/resolver.ts";
 
 export interface EventsRequest {
   url: string;

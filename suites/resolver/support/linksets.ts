@@ -1,14 +1,15 @@
 // The resolver suite's link sets (spec 4.2: linkType=linkset), asked through the harness's one reader of the
-// resolver (src/harness/resolver-answer.ts). Every answer keeps its exchange, so that any verdict built on it
+// resolver (src/target/resolver.ts). Every answer keeps its exchange, so that any verdict built on it
 // carries the evidence.
-import { entryAbout, type LinksetEntry } from "../../../src/harness/assertions/linkset.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { PATH_FORMS, type PathForm } from "../../../src/harness/identifiers-from-baseline.ts";
-import { LINKSET_ACCEPT, readLinkset, requestResolver } from "../../../src/harness/resolver-answer.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import type { ExchangeRecord } from "../../../src/harness/types.ts";
+
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
 import type { HttpResult } from "../../../src/http/index.ts";
+import type { ExchangeRecord } from "../../../src/http/record.ts";
 import { CANONICAL_DL_BASE, rebaseDigitalLink } from "../../../src/model/index.ts";
+import { PATH_FORMS, type PathForm } from "../../../src/target/identifiers.ts";
+import { entryAbout, type LinksetEntry } from "../../../src/target/linkset.ts";
+import { LINKSET_ACCEPT, readLinkset, requestResolver } from "../../../src/target/resolver.ts";
 import { coveredIdentifiers } from "./identifiers.ts";
 
 export interface LinksetAnswer {
@@ -40,7 +41,7 @@ export function canonicalBaseReplaced(issued: string, resolverBase: string): str
   return `${resolverBase.replace(/\/+$/, "")}${issued.slice(CANONICAL_DL_BASE.length)}`;
 }
 
-export type { ResolverRequest as HttpRequestOutcome } from "../../../src/harness/resolver-answer.ts";
+export type { ResolverRequest as HttpRequestOutcome } from "../../../src/target/resolver.ts";
 export { LINKSET_ACCEPT, requestResolver };
 
 export async function requestLinkset(

@@ -4,11 +4,8 @@
 // for it. Another company's GTIN, GLN or party may be declined by a sender that resolves only what it issued. A
 // party or location taken from the events is the harness's guess: it makes nothing the sender's own.
 
-import { identifiersOf } from "../../../src/harness/baseline.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { elementsOf } from "../../../src/harness/identifiers-from-baseline.ts";
-import { perRun } from "../../../src/harness/run-scope.ts";
-import { loadBaseline } from "../../../src/harness/target.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { perRun } from "../../../src/engine/run-scope.ts";
 import {
   CANONICAL_DL_BASE,
   canonicalId,
@@ -17,6 +14,9 @@ import {
   idValue,
   PARTY_FIELDS,
 } from "../../../src/model/index.ts";
+import { identifiersOf } from "../../../src/target/baseline.ts";
+import { loadBaseline } from "../../../src/target/client.ts";
+import { elementsOf } from "../../../src/target/identifiers.ts";
 
 /** The canonical URI of the key alone (/417/…, /414/…, /01/…) when the identifier's first AI is `ai`. */
 export function keyUri(id: string, ai: string): string | undefined {

@@ -3,9 +3,9 @@
 // status codes open ("Not shown: status codes and error bodies of the resolver"), so another company's identifier
 // seen in the events may get any answer but a 2xx from a sender that resolves only what it issued: a note, never
 // a failure. A 2xx that is not a link set is the sender's claim to resolve it, and is judged.
-import type { RunContext } from "../../../src/harness/context.ts";
-import type { Checks } from "../../../src/harness/suite.ts";
-import { exchangeEvidence } from "../../../src/harness/target.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import type { Checks } from "../../../src/engine/suite.ts";
 import type { LinksetAnswer } from "./linksets.ts";
 import { type Ownership, ownership, sender } from "./sender.ts";
 

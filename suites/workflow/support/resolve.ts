@@ -2,31 +2,33 @@
 // resolver base, its link set, and the links it offers followed to master data or to events. Each step answers
 // ok with its value, or the reason it failed with the exchange that shows it, and the requirements that judge
 // what failed directly (the path's link set, the link types, the master data document), whose failure it is.
+
+import { linksetShapeProblem } from "../../../src/assertions/linkset.ts";
+import { jsonLdProblem, masterDataTypeProblem } from "../../../src/assertions/master-data.ts";
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
-import { readEventsAnswer } from "../../../src/harness/answer.ts";
-import {
-  EPCIS_LINK,
-  entryAbout,
-  type LinkObject,
-  type LinksetEntry,
-  linksetEntries,
-  linksetShapeProblem,
-  linksOf,
-  MASTER_DATA_LINK,
-} from "../../../src/harness/assertions/linkset.ts";
-import { jsonLdProblem, masterDataTypeProblem } from "../../../src/harness/assertions/master-data.ts";
-import type { RunContext } from "../../../src/harness/context.ts";
-import { elementsOf, pathFormOf } from "../../../src/harness/identifiers-from-baseline.ts";
-import { type JsonRead, readDocument, readLinkset } from "../../../src/harness/resolver-answer.ts";
-import { exchangeEvidence } from "../../../src/harness/target.ts";
-import type { Evidence, ExchangeRecord } from "../../../src/harness/types.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import type { Evidence } from "../../../src/engine/types.ts";
 import type { HttpResult } from "../../../src/http/index.ts";
+import type { ExchangeRecord } from "../../../src/http/record.ts";
 import {
   canonicalId,
   DigitalLinkError,
   type EpcisEvent,
   rebaseDigitalLink,
 } from "../../../src/model/index.ts";
+import { readEventsAnswer } from "../../../src/target/events.ts";
+import { elementsOf, pathFormOf } from "../../../src/target/identifiers.ts";
+import {
+  EPCIS_LINK,
+  entryAbout,
+  type LinkObject,
+  type LinksetEntry,
+  linksetEntries,
+  linksOf,
+  MASTER_DATA_LINK,
+} from "../../../src/target/linkset.ts";
+import { type JsonRead, readDocument, readLinkset } from "../../../src/target/resolver.ts";
 import { PATH_REQUIREMENT } from "../../resolver/support/blockers.ts";
 
 /**

@@ -1,7 +1,6 @@
 // The identifiers events name that have master data (spec 2.2): the business location (a gs1:Place), the
 // product of each EPC or class (a gs1:Product) and the parties (a gs1:Organization).
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
-import { identifiersOf } from "../../../src/harness/baseline.ts";
 import {
   CANONICAL_DL_BASE,
   type EpcisEvent,
@@ -10,6 +9,7 @@ import {
   idValue,
   PARTY_FIELDS,
 } from "../../../src/model/index.ts";
+import { identifiersOf } from "../../../src/target/baseline.ts";
 import { keyUri } from "../../resolver/support/sender.ts";
 
 export interface Subject {

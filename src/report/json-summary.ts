@@ -1,0 +1,43 @@
+// The one object `tracecheck run --json` prints on stdout (CONTRACT.md): what a CI step needs to decide and to
+// point at the artefacts, without parsing report.json.
+import path from "node:path";
+import type { Report, RunVerdict, Summary } from "../engine/types.ts";
+
+export interface JsonSummary {
+  verdict: RunVerdict;
+  exitCode: number;
+  summary: Summary | null;
+  /** Ids of the requirements that failed, and of those that could not be decided. */
+  failed: string[];
+  errored: string[];
+  incompleteReason?: string;
+  interrupted?: boolean;
+  reports: { json: string; junit: string; html: string } | null;
+}
+
+export function jsonSummary(outcome: { exitCode: number; report?: Report }, reportDir: string): JsonSummary {
+  const { report, exitCode } = outcome;
+  const verdict: RunVerdict =
+    report?.verdict ?? (exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete");
+  const ids = (status: string) =>
+    (report?.requirements ?? []).filter((r) => r.status === status).map((r) => r.id);
+  const out: JsonSummary = {
+    verdict,
+    exitCode,
+    summary: report?.summary ?? null,
+    failed: ids("fail"),
+    errored: ids("error"),
+    // A run stopped before its report directory was found writable has no reports to point at.
+    reports:
+      report === undefined
+        ? null
+        : {
+            json: path.join(reportDir, "report.json"),
+            junit: path.join(reportDir, "junit.xml"),
+            html: path.join(reportDir, "report.html"),
+          },
+  };
+  if (report?.incompleteReason !== undefined) out.incompleteReason = report.incompleteReason;
+  if (report?.interrupted === true) out.interrupted = true;
+  return out;
+}

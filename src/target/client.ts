@@ -1,0 +1,64 @@
+// What suites use to talk to the target: one client per run, the baseline, the budgets of an answer and the
+// evidence of an exchange. GET /events itself is read in answer.ts.
+
+import type { RunContext } from "../engine/context.ts";
+import { exchangeNoter, perRun, scopeOf } from "../engine/run-scope.ts";
+import { type FollowPagesOptions, HttpClient } from "../http/index.ts";
+import { encodeQuery, eventIdentity } from "../model/index.ts";
+import type { EpcisEvent, EventQuery } from "../model/types.ts";
+import type { Baseline } from "./baseline-file.ts";
+import { readBaselineFile } from "./baseline-file.ts";
+
+/** What a check asks the target with: the run's client, its requests' exchanges told to the check. */
+export type CheckClient = Pick<HttpClient, "get" | "redactSecret">;
+
+/**
+ * The run's client, made on first use; one per run (run-scope.ts). Through a check's view of the context, the
+ * answered exchanges of its requests go to that check (checkContext).
+ */
+export function targetClient(ctx: RunContext): CheckClient {
+  const client = runClient(ctx);
+  const onExchange = exchangeNoter(ctx);
+  if (onExchange === undefined) return client;
+  return {
+    get: (url, options = {}) => client.get(url, { ...options, onExchange }),
+    redactSecret: (text) => client.redactSecret(text),
+  };
+}
+
+/** The run's one client itself, made on first use. */
+export function runClient(ctx: RunContext): HttpClient {
+  const scope = scopeOf(ctx);
+  if (!scope.client) {
+    const opts: ConstructorParameters<typeof HttpClient>[0] = {
+      timeoutMs: ctx.timeoutMs,
+      concurrency: ctx.concurrency,
+      ratePerSecond: ctx.ratePerSecond,
+      allowedOrigins: [new URL(ctx.eventsBase).origin, new URL(ctx.resolverBase).origin, ...ctx.allowOrigins],
+    };
+    if (ctx.apiKey !== undefined) opts.apiKey = ctx.apiKey;
+    if (ctx.retryDeadline !== undefined) opts.retryDeadline = ctx.retryDeadline;
+    scope.client = new HttpClient(opts);
+  }
+  return scope.client;
+}
+
+/** The run's baseline, read from its file once per run. */
+export const loadBaseline = perRun((ctx: RunContext): Baseline => readBaselineFile(ctx.baselineFile));
+
+/** The baseline's events by identity, once per run. */
+export const baselineById = perRun(
+  (ctx: RunContext): ReadonlyMap<string, EpcisEvent> =>
+    new Map(loadBaseline(ctx).events.map((e) => [eventIdentity(e), e])),
+);
+
+/** What one answer may cost, as the run was told (--max-pages, --max-answer-bytes): pass it to readPages. */
+export function pageBudget(ctx: RunContext): FollowPagesOptions {
+  return { maxPages: ctx.maxPages, maxBytes: ctx.maxAnswerBytes };
+}
+
+/** The query interface's URL for a query (or a raw query string, for requests the model would never write). */
+export function eventsUrl(ctx: RunContext, q: EventQuery | string): string {
+  const qs = typeof q === "string" ? q : encodeQuery(q);
+  return `${ctx.eventsBase}/events${qs ? `?${qs}` : ""}`;
+}
