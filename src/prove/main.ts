@@ -90,14 +90,20 @@ async function main(argv: string[]): Promise<number> {
   const runs = (section: Section) => only.includes(section);
   const effort = values.quick ? QUICK_EFFORT : FULL_EFFORT;
   const out = path.resolve(values.out ?? path.join(REPO_ROOT, "reports"));
-  const workDir = path.join(out, "prove-runs");
-  await rm(workDir, { recursive: true, force: true });
-  await mkdir(workDir, { recursive: true });
+  // Each section keeps its runs in a folder of its own, emptied when that section runs again: --only leaves the
+  // runs of the other sections as an earlier proving wrote them, beside their reports.
+  const workRoot = path.join(out, "prove-runs");
+  const freshDir = async (section: Section) => {
+    const dir = path.join(workRoot, section);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    return dir;
+  };
   const onRun = (o: TracecheckOutcome) =>
     process.stderr.write(
       `prove: ${o.label} exit ${o.exitCode ?? "-"} (${Math.round(o.durationMs / 1000)} s)\n`,
     );
-  const opts = { effort, concurrency, workDir, runTimeoutMs: RUN_TIMEOUT_MS, onRun };
+  const opts = { effort, concurrency, runTimeoutMs: RUN_TIMEOUT_MS, onRun };
 
   /** Whether each section that ran came out as it must. */
   const proven: boolean[] = [];
@@ -108,17 +114,20 @@ async function main(argv: string[]): Promise<number> {
   };
 
   if (runs("kill-matrix")) {
-    const matrix = await runKillMatrix(FAULTS, await loadRegistry(), opts);
+    const matrix = await runKillMatrix(FAULTS, await loadRegistry(), {
+      ...opts,
+      workDir: await freshDir("kill-matrix"),
+    });
     await write("kill-matrix", matrix, formatKillMatrix(matrix));
     proven.push(killMatrixHolds(matrix));
   }
   if (runs("no-false-verdicts")) {
-    const clean = await runNoFalseVerdicts(opts);
+    const clean = await runNoFalseVerdicts({ ...opts, workDir: await freshDir("no-false-verdicts") });
     await write("no-false-verdicts", clean, formatNoFalseVerdicts(clean));
     proven.push(clean.clean === clean.total);
   }
   if (runs("real-documents")) {
-    const documents = await runRealDocuments(opts);
+    const documents = await runRealDocuments({ ...opts, workDir: await freshDir("real-documents") });
     await write("real-documents", documents, formatRealDocuments(documents));
     proven.push(documents.ok === documents.total);
   }
@@ -127,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
     const receivers = await runReceiverMatrix({
       effort: values.quick ? QUICK_RECEIVER_EFFORT : FULL_RECEIVER_EFFORT,
       concurrency,
-      workDir: path.join(workDir, "receiver"),
+      workDir: await freshDir("receiver-matrix"),
       runTimeoutMs: RUN_TIMEOUT_MS,
       onRow: (r) =>
         process.stderr.write(
@@ -142,7 +151,7 @@ async function main(argv: string[]): Promise<number> {
     const hostile = await runHostileMatrix({
       effort: values.quick ? QUICK_HOSTILE_EFFORT : FULL_HOSTILE_EFFORT,
       concurrency,
-      workDir: path.join(workDir, "hostile"),
+      workDir: await freshDir("hostile-matrix"),
       onRow: (r) =>
         process.stderr.write(
           `prove: hostile ${r.label} exit ${r.exitCode ?? "-"} (${Math.round(r.durationMs / 1000)} s)${r.ok ? "" : ` FAILED: ${r.problems.join("; ")}`}\n`,
