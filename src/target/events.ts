@@ -6,7 +6,8 @@
 // An answer is held in memory while it is judged, so it is also bounded by what the target showed it holds: the
 // events of a filtered query are some of the repository's, and an answer that runs far past the whole discovered
 // repository is stopped there instead of being read until the page budget, however large that is. A repository may
-// grow while it is checked: events discovery did not find leave such an answer undecided.
+// grow while it is checked: events discovery did not find leave such an answer undecided, unless one page alone
+// holds more than the whole answer may (see Beyond's `alone`).
 import { statSync } from "node:fs";
 import type { RunContext } from "../engine/context.ts";
 import { perRun } from "../engine/run-scope.ts";
@@ -152,6 +153,14 @@ interface Beyond {
   url: string;
   bodyBytes: number;
   cut?: boolean;
+  /**
+   * The page by itself holds more events, or more bytes, than the whole answer may. A repository that grows while
+   * an answer is paged (a staging server capturing) shows as pages that keep coming, each holding some of what was
+   * captured; a page is one response, built at one moment, and one that alone holds more than twice the whole
+   * discovered repository and a thousand events, or four times its bytes and 4 MiB, would need the repository to
+   * have outgrown that in the moments before that one page was built. That is not growth, new events or not.
+   */
+  alone?: { events?: number };
 }
 
 /** GET `url` on the target, every page read, classified. Network failures are answers too ("broken"). */
@@ -188,6 +197,7 @@ export async function readEventsAnswer(
       bodyBytes: arrived,
       cut,
     };
+    if (arrived > limit.bytes) beyond.alone = {};
     return false;
   };
   let read: Awaited<ReturnType<typeof readPages>>;
@@ -211,6 +221,7 @@ export async function readEventsAnswer(
         bytes += page.bodyBytes;
         if (events.length > limit.events) {
           beyond = { exchange: page.exchange, status: page.status, url: page.url, bodyBytes: page.bodyBytes };
+          if (list.length > limit.events) beyond.alone = { events: list.length };
           return false;
         }
         return true;
@@ -241,8 +252,8 @@ export async function readEventsAnswer(
     const stop: Beyond = beyond;
     const { discovered } = limit;
     // Past twice the whole repository is a defect only of a repository that holds what discovery found: events it
-    // did not find show one that grew, which may have grown that far.
-    const whole = limit.complete && !holdsUnknown(events, baselineById(ctx));
+    // did not find show one that grew, which may have grown that far, unless one page alone went past the bound.
+    const whole = limit.complete && (stop.alone !== undefined || !holdsUnknown(events, baselineById(ctx)));
     const size = stop.cut === true ? `more than ${stop.bodyBytes - 1} bytes` : `${stop.bodyBytes} bytes`;
     const held = `reading stopped at ${stop.url} (${size}), after ${pages.length} page(s) holding ${events.length} events in ${bytes} bytes`;
     const repository = `the ${discovered.events} events (${discovered.bytes} bytes) discovered`;
@@ -269,10 +280,14 @@ export async function readEventsAnswer(
             stop.status,
           );
     }
+    const onePage =
+      stop.alone?.events === undefined
+        ? ""
+        : `; that page alone holds ${stop.alone.events} events, more than the whole answer may, which a repository growing while it is paged does not explain`;
     return whole
       ? broken(
           url,
-          `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, the whole repository; a filtered answer holds some of its events, so its pages do not end where they should.`,
+          `${url}: ${held}: more pages or events than twice ${repository}, or more bytes than four times, the whole repository${onePage}; a filtered answer holds some of its events, so its pages do not end where they should.`,
           stop.exchange,
           "beyond-repository",
           stop.status,

@@ -1,6 +1,7 @@
 // The one reader of GET /events: how each kind of answer is classified, and an answer that runs far past the
 // discovered repository stopped there, as a failure when the repository was discovered whole and as undecided
-// when it may not have been or may have grown since; and the order answers are read in. The reader keeps a
+// when it may not have been or may have grown since (not when one page alone holds more than the whole answer
+// may); and the order answers are read in. The reader keeps a
 // client and a baseline per worker, so each context is read through a fresh copy of the modules.
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
@@ -39,6 +40,8 @@ function queryDocument(events: EpcisEvent[]): string {
 const REPOSITORY = [1, 2, 3].map(event);
 /** Pages served before the endless answer is given up on by the test server itself: the reader must stop first. */
 const SERVER_PAGE_LIMIT = 50_000;
+/** Events on each page of dense-endless: past twice the three discovered events and a thousand (1,006). */
+const DENSE_PAGE_EVENTS = 1_100;
 
 let server: Server;
 let base: string;
@@ -102,6 +105,17 @@ beforeAll(async () => {
       const next: Record<string, string> = {};
       if (page < SERVER_PAGE_LIMIT) next.link = `</events?what=endless&page=${page + 1}>; rel="next"`;
       return send(200, queryDocument(events), next);
+    }
+    if (what === "dense-endless") {
+      // Each page alone holds 1,100 events never seen before, more than the whole answer may, and links to the next.
+      const page = Number(url.searchParams.get("page") ?? "0");
+      pagesServed += 1;
+      const events = Array.from({ length: DENSE_PAGE_EVENTS }, (_, i) =>
+        event(1_000_000 + page * 10_000 + i),
+      );
+      return send(200, queryDocument(events), {
+        link: `</events?what=dense-endless&page=${page + 1}>; rel="next"`,
+      });
     }
     if (what === "variants") {
       // The first event as the baseline holds it; the second with its members in another order; the third with a
@@ -225,6 +239,28 @@ describe("readEventsAnswer", () => {
     expect(answer.paging).toBe("beyond-repository");
     expect(answer.message).toMatch(/may have outgrown since, as it holds events discovery did not find/);
     expect(pagesServed).toBe(11);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
+  });
+
+  it("decides an answer one page of which alone holds more new events than the whole answer may", async () => {
+    // A repository that grows while it is paged shows as pages that keep coming, not as one page holding more
+    // than twice the whole repository and a thousand events: new events or not, that is not growth.
+    const read = await readerFor(true);
+    pagesServed = 0;
+    const answer = brokenOf(await read("what=dense-endless"));
+    expect(pagesServed).toBe(1);
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.message).toContain(`that page alone holds ${DENSE_PAGE_EVENTS} events`);
+    expect(answer.message).toMatch(/the whole repository/);
+    expect(answer.message).not.toMatch(/may have outgrown/);
+    expect(undecidedBy(exchangeEvidence(answer.exchange))).toBeUndefined();
+  });
+
+  it("leaves that answer undecided when the repository may not have been discovered whole", async () => {
+    const read = await readerFor(false);
+    const answer = brokenOf(await read("what=dense-endless"));
+    expect(answer.paging).toBe("beyond-repository");
+    expect(answer.message).toMatch(/may not be the whole repository/);
     expect(undecidedBy(exchangeEvidence(answer.exchange))).toMatch(/cut short/);
   });
 
