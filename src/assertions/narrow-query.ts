@@ -16,9 +16,11 @@ import {
   isDigitalLink,
   LIST_PARAMETERS,
   parseDigitalLink,
+  parseQueryString,
   TIME_PARAMETERS,
 } from "../model/index.ts";
 import type { EventQuery } from "../model/types.ts";
+import type { EventsRequest } from "../target/follow.ts";
 import type { Failure } from "./failure.ts";
 
 /** True for the class of one lot of one GTIN (an lgtin, or /01/{gtin}/10/{lot}). */
@@ -196,4 +198,13 @@ export function judgeNarrowQueries(
     }
   }
   return verdicts;
+}
+
+/**
+ * Whether the query an epcis link led to may be refused with 413 as too broad (RES-EPCIS-LINK): the whole
+ * repository, or any query but a narrow one, judged as EVT-413-NARROW judges it (one EPC, one lot, one
+ * transformation), whether the sender's link wrote it or the receiver added it.
+ */
+export function mayBeRefusedAsBroad(request: EventsRequest): boolean {
+  return request.repository || !isNarrow(parseQueryString(new URL(request.url).search).query);
 }

@@ -18,6 +18,7 @@ import {
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import { type Baseline, type BaselineMethod, EventSpool, type SpoolOptions } from "./baseline-file.ts";
 import { EPCIS_LINK, linksOf } from "./linkset.ts";
+import { linksetUrl } from "./resolver.ts";
 
 export interface DiscoveryOptions {
   eventsBase: string;
@@ -260,8 +261,7 @@ async function epcisLinkFor(
   const dl = isDigitalLink(id)
     ? rebaseDigitalLink(id, resolverBase)
     : rebaseDigitalLink(canonicalId(id), resolverBase);
-  const sep = dl.includes("?") ? "&" : "?";
-  const res = await client.get(`${dl}${sep}linkType=linkset`, { accept: "application/linkset+json" });
+  const res = await client.get(linksetUrl(dl), { accept: "application/linkset+json" });
   if (res.status !== 200) return undefined;
   try {
     const body = res.json<{ linkset?: unknown }>();

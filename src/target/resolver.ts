@@ -5,12 +5,40 @@
 // wherever their URL came from, are read in answer.ts.
 
 import type { RunContext } from "../engine/context.ts";
-import { type GetOptions, HttpError, type HttpResult } from "../http/index.ts";
+import { HttpError } from "../http/errors.ts";
+import type { GetOptions } from "../http/options.ts";
 import type { ExchangeRecord } from "../http/record.ts";
-import { targetClient } from "./client.ts";
+import type { HttpResult } from "../http/result.ts";
+import { rebaseDigitalLink } from "../model/index.ts";
+import { type CheckClient, runClient, targetClient } from "./client.ts";
 
 export const LINKSET_ACCEPT = "application/linkset+json, application/json;q=0.9";
 export const DOCUMENT_ACCEPT = "application/ld+json, application/json;q=0.9";
+
+/**
+ * The URL that asks a resolver URL for its link set (spec 4.2: linkType=linkset), after any query the URL already
+ * carries. Every link set the harness asks for is asked with a URL built here.
+ */
+export function linksetUrl(resolverUrl: string): string {
+  return `${resolverUrl}${resolverUrl.includes("?") ? "&" : "?"}linkType=linkset`;
+}
+
+/** The URL of an identifier's link set at the sender's resolver: its Digital Link URI under the resolver base (spec 4.2). */
+export function identifierLinksetUrl(resolverBase: string, uri: string): string {
+  return linksetUrl(rebaseDigitalLink(uri, resolverBase));
+}
+
+/**
+ * How a read is made. `proof: false` reads with the run's client itself, whose exchanges go to no check: a look-up
+ * that is the grading's own (the master data a receiver is held to), not the proof of the check that asked for it.
+ */
+export interface ReadOptions {
+  proof?: boolean;
+}
+
+function readerClient(ctx: RunContext, options: ReadOptions): CheckClient {
+  return options.proof === false ? runClient(ctx) : targetClient(ctx);
+}
 
 export interface ResolverRequest {
   result?: HttpResult;
@@ -24,9 +52,10 @@ export async function requestResolver(
   ctx: RunContext,
   url: string,
   options: GetOptions = {},
+  read: ReadOptions = {},
 ): Promise<ResolverRequest> {
   try {
-    const result = await targetClient(ctx).get(url, {
+    const result = await readerClient(ctx, read).get(url, {
       accept: LINKSET_ACCEPT,
       redirect: "follow",
       ...options,
@@ -49,9 +78,15 @@ export interface JsonRead {
   status?: number;
 }
 
-async function readJson(ctx: RunContext, url: string, accept: string, what: string): Promise<JsonRead> {
+async function readJson(
+  ctx: RunContext,
+  url: string,
+  accept: string,
+  what: string,
+  options: ReadOptions = {},
+): Promise<JsonRead> {
   const read: JsonRead = { url };
-  const { result, exchange, error } = await requestResolver(ctx, url, { accept });
+  const { result, exchange, error } = await requestResolver(ctx, url, { accept }, options);
   if (exchange !== undefined) read.exchange = exchange;
   if (result === undefined) {
     read.problem = error ?? "no answer";
@@ -76,8 +111,12 @@ function isLinksetBody(body: unknown): boolean {
 }
 
 /** A link set (spec 4.2): a 2xx JSON answer with a linkset member. */
-export async function readLinkset(ctx: RunContext, url: string): Promise<JsonRead> {
-  const read = await readJson(ctx, url, LINKSET_ACCEPT, "a link set");
+export async function readLinkset(
+  ctx: RunContext,
+  url: string,
+  options: ReadOptions = {},
+): Promise<JsonRead> {
+  const read = await readJson(ctx, url, LINKSET_ACCEPT, "a link set", options);
   if (read.problem === undefined && !isLinksetBody(read.body)) {
     read.problem = `${url} answered JSON with no linkset member`;
   }

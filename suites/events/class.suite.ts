@@ -11,6 +11,7 @@ import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
 import { classMatches } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
+import { CLASS_FIELDS, type ClassField, classesIn, plainFirst } from "../../src/target/pools.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
 import { eventsOrVerdict, failWith, held } from "./support/cases.ts";
 import { type CaseResult, suiteEnv } from "./support/env.ts";
@@ -19,7 +20,6 @@ import { Findings } from "./support/findings.ts";
 import { classPatterns } from "./support/forms.ts";
 import { partialNote, settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
-import { CLASS_FIELDS, type ClassField, classesIn, plainFirst } from "./support/pools.ts";
 import { PREFIX_PATTERN } from "./support/probes.ts";
 import { checkProperty } from "./support/property.ts";
 

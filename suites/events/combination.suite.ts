@@ -31,13 +31,13 @@ import {
   TIME_PARAMETERS,
   type TimeParameter,
 } from "../../src/model/types.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "../../src/target/pools.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
 import { eventsOrVerdict, failWith, held } from "./support/cases.ts";
 import { type CaseResult, type SuiteEnv, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
 import { settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
-import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "./support/pools.ts";
 import { inUtc, probeOf } from "./support/probes.ts";
 import { checkProperty } from "./support/property.ts";
 

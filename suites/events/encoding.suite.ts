@@ -17,11 +17,6 @@ import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import { encodeQuery, eventIdentity, runOracle } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery, ListParameter } from "../../src/model/types.ts";
-import { type Answer, exchangeOf } from "./support/answers.ts";
-import { failWith, held, judgeQuery, undecided } from "./support/cases.ts";
-import { type CaseResult, type SuiteEnv, suiteEnv } from "./support/env.ts";
-import { Findings } from "./support/findings.ts";
-import { type Known, partialNote, skipWithoutEvents } from "./support/known.ts";
 import {
   CLASS_FIELDS,
   type ClassField,
@@ -32,7 +27,12 @@ import {
   locationOf,
   needsEscaping,
   type ValuePools,
-} from "./support/pools.ts";
+} from "../../src/target/pools.ts";
+import { type Answer, exchangeOf } from "./support/answers.ts";
+import { failWith, held, judgeQuery, undecided } from "./support/cases.ts";
+import { type CaseResult, type SuiteEnv, suiteEnv } from "./support/env.ts";
+import { Findings } from "./support/findings.ts";
+import { type Known, partialNote, skipWithoutEvents } from "./support/known.ts";
 import { inUtc } from "./support/probes.ts";
 import { checkAll, checkProperty } from "./support/property.ts";
 import { judgeRepeat, type Reading, type RepeatAnswers } from "./support/repeat.ts";

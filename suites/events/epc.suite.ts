@@ -6,9 +6,9 @@
 
 import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
+import { EPC_FIELDS, type EpcField, epcsIn, plainFirst } from "../../src/target/pools.ts";
 import { suiteEnv } from "./support/env.ts";
 import { checkListFilter, checkOtherForms } from "./support/filters.ts";
-import { EPC_FIELDS, type EpcField, epcsIn, plainFirst } from "./support/pools.ts";
 
 const FIELD_REQUIREMENTS: Record<EpcField, string> = {
   epcList: "EVT-EPC-EPCLIST",

@@ -24,13 +24,13 @@ import {
 } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
 import { queryEvents } from "../../src/target/events.ts";
+import { CLASS_FIELDS, EPC_FIELDS } from "../../src/target/pools.ts";
 import { type Answer, exchangeOf } from "./support/answers.ts";
 import { failWith, held, INCONCLUSIVE_413, undecided } from "./support/cases.ts";
 import { type CaseResult, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
 import { type Known, skipWithoutEvents } from "./support/known.ts";
 import { pagedProblem } from "./support/paging.ts";
-import { CLASS_FIELDS, EPC_FIELDS } from "./support/pools.ts";
 import { inUtc } from "./support/probes.ts";
 import { checkAll, recordResults } from "./support/property.ts";
 

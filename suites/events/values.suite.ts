@@ -5,9 +5,9 @@
 
 import { requirementTest } from "../../src/engine/suite.ts";
 import { NO_MATCH } from "../../src/generate/index.ts";
+import { locationOf, plainFirst } from "../../src/target/pools.ts";
 import { suiteEnv } from "./support/env.ts";
 import { checkListFilter, checkOtherForms } from "./support/filters.ts";
-import { locationOf, plainFirst } from "./support/pools.ts";
 
 requirementTest(
   "EVT-TRANSFORMATION-ID",

@@ -11,15 +11,16 @@ import { requirementTest } from "../../src/engine/suite.ts";
 import { CANONICAL_DL_BASE, canonicalId, parseDigitalLink } from "../../src/model/index.ts";
 import { type PathForm, pathFormOf } from "../../src/target/identifiers.ts";
 import { entryAbout, linksetEntries, linkTypesOffered } from "../../src/target/linkset.ts";
-import { knownEvents } from "./support/identifiers.ts";
 import {
   canonicalBaseReplaced,
   entryOf,
   goodLinksets,
   type LinksetAnswer,
   requestLinkset,
-} from "./support/linksets.ts";
-import { identifiersNamedIn } from "./support/sender.ts";
+} from "../../src/target/linkset-answers.ts";
+import { linksetUrl } from "../../src/target/resolver.ts";
+import { knownEvents } from "../../src/target/sampled-identifiers.ts";
+import { identifiersNamedIn } from "../../src/target/sender.ts";
 
 function linkTypesOf(a: LinksetAnswer): string[] {
   const read = entryOf(a);
@@ -100,10 +101,7 @@ requirementTest(
       issued.map(async ({ issued: uri, where, direct }) => {
         const read = entryOf(direct);
         if (!("entry" in read)) return checks.blocked(read.blocker, read.why);
-        const url = canonicalBaseReplaced(
-          `${uri}${uri.includes("?") ? "&" : "?"}linkType=linkset`,
-          ctx.resolverBase,
-        );
+        const url = linksetUrl(canonicalBaseReplaced(uri, ctx.resolverBase));
         const answer = await requestLinkset(ctx, direct.form, direct.uri, url);
         const about = `${uri} (as ${where} writes it) with the resolver base, ${url},`;
         if (answer.problem !== undefined) {

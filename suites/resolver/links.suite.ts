@@ -8,24 +8,20 @@
 // that is not JSON-LD of a master data type at all, are the failures of the requirements that judge those
 // directly (blockers.ts): one defect, one failure.
 
+import { atTargetEvents, explainedAsWritten, failUnlessExplained } from "../../src/assertions/blockers.ts";
+import { type EpcisLinkPlan, judgeEpcisLink, planEpcisLink } from "../../src/assertions/epcis-link.ts";
 import { jsonLdProblem } from "../../src/assertions/master-data.ts";
 import type { RunContext } from "../../src/engine/context.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
 import type { ExchangeRecord } from "../../src/http/record.ts";
 import { loadBaseline } from "../../src/target/client.ts";
+import { MASTER_DATA_TYPE_OF, type ReachedDocument, reachedDocuments } from "../../src/target/documents.ts";
+import { eventsAt } from "../../src/target/follow.ts";
 import { runContextLoader } from "../../src/target/jsonld/index.ts";
 import { EPCIS_LINK, linksOf } from "../../src/target/linkset.ts";
-import { atTargetEvents, explainedAsWritten, failUnlessExplained } from "./support/blockers.ts";
-import {
-  MASTER_DATA_TYPE_OF,
-  type ReachedDocument,
-  reachedDocumentProblem,
-  reachedDocuments,
-} from "./support/documents.ts";
-import { type EpcisLinkPlan, judgeEpcisLink, planEpcisLink } from "./support/epcis-link.ts";
-import { eventsAt } from "./support/follow.ts";
-import { coverageNote, entryOf, goodLinksets } from "./support/linksets.ts";
+import { coverageNote, entryOf, goodLinksets } from "../../src/target/linkset-answers.ts";
+import { reachedDocumentProblem } from "./support/documents.ts";
 
 function few(list: readonly string[]): string {
   return list.slice(0, 6).join("; ") + (list.length > 6 ? `; and ${list.length - 6} more` : "");

@@ -11,22 +11,22 @@ import {
   linkTypeSpellingProblem,
   missingLinkTypesProblem,
 } from "../../src/assertions/linkset.ts";
+import { judgePathForm } from "../../src/assertions/path-verdicts.ts";
 import type { RunContext } from "../../src/engine/context.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { runDefinition } from "../../src/engine/run-definition.ts";
 import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import type { Evidence } from "../../src/engine/types.ts";
 import type { PathForm } from "../../src/target/identifiers.ts";
-import { ANY_OF_LINK_TYPES, linkTypesFor } from "./support/definition.ts";
-import { noIdentifierReason } from "./support/identifiers.ts";
 import {
   coverageNote,
   entryOf,
   goodLinksets,
   type LinksetAnswer,
   linksetAnswers,
-} from "./support/linksets.ts";
-import { judgePathForm } from "./support/verdicts.ts";
+} from "../../src/target/linkset-answers.ts";
+import { noIdentifierReason } from "../../src/target/sampled-identifiers.ts";
+import { ANY_OF_LINK_TYPES, linkTypesFor } from "./support/definition.ts";
 
 const PATH_REQUIREMENTS: [PathForm, string, string][] = [
   ["00", "RES-PATH-SSCC", "/00/{sscc} answers with a link set"],

@@ -12,9 +12,10 @@ import {
   parseDigitalLink,
 } from "../../src/model/index.ts";
 import { PATH_FORMS, type PathForm } from "../../src/target/identifiers.ts";
+import { requestResolver } from "../../src/target/linkset-answers.ts";
+import { linksetUrl } from "../../src/target/resolver.ts";
+import { sampledIdentifiers } from "../../src/target/sampled-identifiers.ts";
 import { judgeAlphabetic } from "./support/alphabetic.ts";
-import { sampledIdentifiers } from "./support/identifiers.ts";
-import { requestResolver } from "./support/linksets.ts";
 
 // The GS1 short names of the AIs spec 4.2 uses; the alphabetic paths a resolver must not answer.
 const ALPHABETIC: Record<string, string> = {
@@ -40,7 +41,7 @@ function pathOf(elements: DigitalLinkElement[], name: (ai: string) => string): s
 }
 
 function urlOf(ctx: RunContext, path: string): string {
-  return `${ctx.resolverBase.replace(/\/+$/, "")}${path}?linkType=linkset`;
+  return linksetUrl(`${ctx.resolverBase.replace(/\/+$/, "")}${path}`);
 }
 
 interface Case {

@@ -3,12 +3,12 @@
 // as unknown is counted and warned. Not a failure: a sender may resolve only the identifiers it issued, and a
 // loaded dataset names other companies' too (FLOW-MASTERDATA and RES-PATH-* pass over those).
 
+import { answeredUnknown } from "../../src/assertions/path-verdicts.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
 import { loadBaseline } from "../../src/target/client.ts";
 import { identifiersFromBaseline, PATH_FORMS, sampleIdentifiers } from "../../src/target/identifiers.ts";
-import { requestLinkset } from "../resolver/support/linksets.ts";
-import { answeredUnknown } from "../resolver/support/verdicts.ts";
+import { requestLinkset } from "../../src/target/linkset-answers.ts";
 
 /** Identifiers of the dataset asked about per path form. */
 const PER_FORM = 8;

@@ -4,18 +4,19 @@
 // 2xx (the spec does not show the resolver's status codes), and a location or party may offer only gs1:epcis
 // (spec 4.2: "reachable with gs1:masterData or gs1:epcis"). A link the sender does offer must lead to master data
 // of the right type. What a requirement judging the link set, the link or the document fails is not failed again.
+
+import { failUnlessExplained } from "../../src/assertions/blockers.ts";
 import { hopQuery } from "../../src/assertions/trace-back.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
 import type { Evidence } from "../../src/engine/types.ts";
 import { runOracle } from "../../src/model/index.ts";
 import { loadBaseline } from "../../src/target/client.ts";
-import { failUnlessExplained } from "../resolver/support/blockers.ts";
-import { ownership, sender } from "../resolver/support/sender.ts";
+import { ownership, sender } from "../../src/target/sender.ts";
+import { masterDataSubjects } from "../../src/target/subjects.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 import { masterDataExcuse } from "./support/excuses.ts";
 import { resolveMasterData } from "./support/resolve.ts";
-import { masterDataSubjects } from "./support/subjects.ts";
 
 /** Subjects asked about in one run: enough to cover each kind, few enough to keep a run short. */
 const MAX_SUBJECTS = 24;

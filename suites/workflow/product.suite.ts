@@ -3,13 +3,6 @@
 // what a requirement of the resolver or of GET /events judges directly (the path's link set, its link types,
 // where the epcis link leads, the filter the query uses) is that requirement's failure, not failed again here.
 
-import { compareEventSets, describeComparison } from "../../src/assertions/event-sets.ts";
-import { hopQuery, selectedAsWritten } from "../../src/assertions/trace-back.ts";
-import { exchangeEvidence } from "../../src/engine/evidence.ts";
-import { requirementTest } from "../../src/engine/suite.ts";
-import { eventIdentity } from "../../src/model/index.ts";
-import { loadBaseline } from "../../src/target/client.ts";
-import { EPCIS_LINK } from "../../src/target/linkset.ts";
 import {
   answerExplainedBy,
   atTargetEvents,
@@ -17,11 +10,18 @@ import {
   failUnlessExplained,
   queryOf,
   selectsIdentifierAlone,
-} from "../resolver/support/blockers.ts";
-import { interfaceOwes } from "../resolver/support/epcis-link.ts";
-import { eventsRequest } from "../resolver/support/follow.ts";
-import { ownership, sender } from "../resolver/support/sender.ts";
-import { declined } from "../resolver/support/verdicts.ts";
+} from "../../src/assertions/blockers.ts";
+import { interfaceOwes } from "../../src/assertions/epcis-link.ts";
+import { compareEventSets, describeComparison } from "../../src/assertions/event-sets.ts";
+import { declined } from "../../src/assertions/path-verdicts.ts";
+import { hopQuery, selectedAsWritten } from "../../src/assertions/trace-back.ts";
+import { exchangeEvidence } from "../../src/engine/evidence.ts";
+import { requirementTest } from "../../src/engine/suite.ts";
+import { eventIdentity } from "../../src/model/index.ts";
+import { loadBaseline } from "../../src/target/client.ts";
+import { eventsRequest } from "../../src/target/follow.ts";
+import { EPCIS_LINK } from "../../src/target/linkset.ts";
+import { ownership, sender } from "../../src/target/sender.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 import { fetchEvents, linkOf, resolveLinkset } from "./support/resolve.ts";
 

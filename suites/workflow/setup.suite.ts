@@ -4,10 +4,11 @@
 // resolver, to a link set that offers one of the two, and a masterData link it offers must lead to master data of
 // the right type. Reaching neither, or wrong master data, is the failure, unless a requirement that judges the
 // link set, the link or the document failed on it (one defect, one failure).
+
+import { failUnlessExplained } from "../../src/assertions/blockers.ts";
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
-import { failUnlessExplained } from "../resolver/support/blockers.ts";
-import { keyUri, ownership, sender } from "../resolver/support/sender.ts";
+import { keyUri, ownership, sender } from "../../src/target/sender.ts";
 import { guessExcuse } from "./support/excuses.ts";
 import { reachPartyOrLocation } from "./support/resolve.ts";
 

@@ -6,6 +6,7 @@
 // walk is refused there too. A hop answered wrong is a defect of GET /events, which its own requirements judge: the
 // walk's failure names those of the filters its wrong answers used, and stands only where none of them failed.
 
+import { answerExplainedBy, failUnlessExplained } from "../../src/assertions/blockers.ts";
 import {
   type AskHop,
   type Hop,
@@ -21,7 +22,6 @@ import { requirementTest } from "../../src/engine/suite.ts";
 import type { ExchangeRecord } from "../../src/http/record.ts";
 import { loadBaseline } from "../../src/target/client.ts";
 import { exchangeOf, queryEvents } from "../../src/target/events.ts";
-import { answerExplainedBy, failUnlessExplained } from "../resolver/support/blockers.ts";
 import { chooseProduct } from "./support/exchanged.ts";
 import { type AskedHop, walkExplainedBy } from "./support/walk.ts";
 

@@ -2,12 +2,6 @@
 // what a check of a link or of the exchange found wrong, and how the finding is recorded (blocked by those the run
 // checks, which the aggregation keeps only where one of them failed; a failure where the run checks none).
 import { describe, expect, it } from "vitest";
-import type { RunContext } from "../../src/engine/context.ts";
-import { loadRegistry } from "../../src/engine/registry.ts";
-import { makeChecks } from "../../src/engine/suite.ts";
-import type { Requirement } from "../../src/engine/types.ts";
-import { aggregate, type CheckVerdict } from "../../src/engine/verdicts.ts";
-import { canonicalId, type EpcisEvent } from "../../src/model/index.ts";
 import {
   answerExplainedBy,
   atTargetEvents,
@@ -15,7 +9,13 @@ import {
   failUnlessExplained,
   judgedInRun,
   selectsIdentifierAlone,
-} from "../../suites/resolver/support/blockers.ts";
+} from "../../src/assertions/blockers.ts";
+import type { RunContext } from "../../src/engine/context.ts";
+import { loadRegistry } from "../../src/engine/registry.ts";
+import { makeChecks } from "../../src/engine/suite.ts";
+import type { Requirement } from "../../src/engine/types.ts";
+import { aggregate, type CheckVerdict } from "../../src/engine/verdicts.ts";
+import { canonicalId, type EpcisEvent } from "../../src/model/index.ts";
 import { walkExplainedBy } from "../../suites/workflow/support/walk.ts";
 
 const SSCC_URN = "urn:epc:id:sscc:5613104.0000000042";

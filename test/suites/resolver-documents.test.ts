@@ -6,8 +6,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MasterDataReadOptions } from "../../src/assertions/master-data.ts";
 import { CANONICAL_DL_BASE, gs1CheckDigit } from "../../src/model/index.ts";
+import type { ReachedDocument } from "../../src/target/documents.ts";
 import { createContextLoader } from "../../src/target/jsonld/index.ts";
-import { type ReachedDocument, reachedDocumentProblem } from "../../suites/resolver/support/documents.ts";
+import { reachedDocumentProblem } from "../../suites/resolver/support/documents.ts";
 
 const withCheck = (body: string) => body + gs1CheckDigit(body);
 const PARTY = `${CANONICAL_DL_BASE}/417/${withCheck("950600099999")}`;

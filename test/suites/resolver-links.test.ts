@@ -3,6 +3,8 @@
 // is judged against the GTIN's events, the bare query interface is asked for the identifier), an alphabetic path's
 // answer (spec 4.2: "The alphabetic form ... is not allowed"), and which products the checks cover.
 import { describe, expect, it } from "vitest";
+import { eventsAbout, productQuery, requiredEvents } from "../../src/assertions/concerns.ts";
+import { judgeEpcisLink, planEpcisLink } from "../../src/assertions/epcis-link.ts";
 import type { HttpResult } from "../../src/http/index.ts";
 import type { ExchangeRecord } from "../../src/http/record.ts";
 import {
@@ -12,17 +14,15 @@ import {
   encodeQuery,
   gs1CheckDigit,
 } from "../../src/model/index.ts";
+import type { LinkedEvents } from "../../src/target/follow.ts";
 import type { IdentifiersByForm } from "../../src/target/identifiers.ts";
-import { judgeAlphabetic } from "../../suites/resolver/support/alphabetic.ts";
-import { eventsAbout, productQuery, requiredEvents } from "../../suites/resolver/support/concerns.ts";
-import { judgeEpcisLink, planEpcisLink } from "../../suites/resolver/support/epcis-link.ts";
-import type { LinkedEvents } from "../../suites/resolver/support/follow.ts";
+import { entryOf, type LinksetAnswer } from "../../src/target/linkset-answers.ts";
 import {
   coverProducts,
   PRODUCTS_PER_RUN,
   QUALIFIED_PER_PRODUCT,
-} from "../../suites/resolver/support/identifiers.ts";
-import { entryOf, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
+} from "../../src/target/sampled-identifiers.ts";
+import { judgeAlphabetic } from "../../suites/resolver/support/alphabetic.ts";
 
 const SERIAL_URN = "urn:epc:id:sgtin:5613104.004000.77";
 const LOT_URN = "urn:epc:class:lgtin:5613104.004000.L9";

@@ -3,6 +3,9 @@
 // target's events write an identifier, and how an epcis link or an identifier issued under the canonical base
 // becomes a request.
 import { describe, expect, it } from "vitest";
+import { writtenQuery, writtenSpelling } from "../../src/assertions/concerns.ts";
+import { mayBeRefusedAsBroad } from "../../src/assertions/narrow-query.ts";
+import { declined, pathFormExcuse } from "../../src/assertions/path-verdicts.ts";
 import type { RunContext } from "../../src/engine/context.ts";
 import type { HttpResult } from "../../src/http/index.ts";
 import {
@@ -14,20 +17,18 @@ import {
   gs1CheckDigit,
   PARTY_FIELDS,
 } from "../../src/model/index.ts";
-import { writtenQuery, writtenSpelling } from "../../suites/resolver/support/concerns.ts";
-import { eventsRequest, mayBeRefusedAsBroad } from "../../suites/resolver/support/follow.ts";
-import { canonicalBaseReplaced, type LinksetAnswer } from "../../suites/resolver/support/linksets.ts";
+import { eventsRequest } from "../../src/target/follow.ts";
+import { canonicalBaseReplaced, type LinksetAnswer } from "../../src/target/linkset-answers.ts";
 import {
   companyPrefixOf,
   identifiersNamedIn,
   ownership,
   presumedOwnership,
   setupValues,
-} from "../../suites/resolver/support/sender.ts";
-import { declined, pathFormExcuse } from "../../suites/resolver/support/verdicts.ts";
+} from "../../src/target/sender.ts";
+import type { Subject } from "../../src/target/subjects.ts";
 import { guessExcuse, masterDataExcuse } from "../../suites/workflow/support/excuses.ts";
 import type { Failure } from "../../suites/workflow/support/resolve.ts";
-import type { Subject } from "../../suites/workflow/support/subjects.ts";
 
 const withCheck = (body: string) => body + gs1CheckDigit(body);
 const PARTY = `${CANONICAL_DL_BASE}/417/${withCheck("561310400000")}`;

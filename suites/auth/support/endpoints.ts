@@ -14,13 +14,17 @@ import type { RunContext } from "../../../src/engine/context.ts";
 import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import { perRun } from "../../../src/engine/run-scope.ts";
 import type { Checks } from "../../../src/engine/suite.ts";
-import type { GetOptions } from "../../../src/http/index.ts";
+import type { GetOptions } from "../../../src/http/options.ts";
 import { identifiersOf } from "../../../src/target/baseline.ts";
 import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
 import { PATH_FORMS } from "../../../src/target/identifiers.ts";
 import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
-import { sampledIdentifiers } from "../../resolver/support/identifiers.ts";
-import { type HttpRequestOutcome, linksetUrl, requestResolver } from "../../resolver/support/linksets.ts";
+import {
+  type HttpRequestOutcome,
+  linksetUrlOf,
+  requestResolver,
+} from "../../../src/target/linkset-answers.ts";
+import { sampledIdentifiers } from "../../../src/target/sampled-identifiers.ts";
 
 export interface AuthEndpoint extends ProbedEndpoint {
   url: string;
@@ -103,7 +107,7 @@ export const surveyEndpoints = perRun(async (ctx: RunContext): Promise<EndpointS
   // GET /events and the resolver are asked at once: neither request depends on the other's answer.
   const [events, resolver] = await Promise.all([
     probe(ctx, "GET /events", request.url, request.accepted),
-    uri === undefined ? undefined : probe(ctx, `the resolver (${uri})`, linksetUrl(ctx, uri), is2xx),
+    uri === undefined ? undefined : probe(ctx, `the resolver (${uri})`, linksetUrlOf(ctx, uri), is2xx),
   ]);
   const found: EndpointSurvey = {
     events,

@@ -3,7 +3,7 @@
 // match it (a superset, never fewer), so the oracle runs on those alone.
 import { canonicalId, gtinOf, isClassPattern } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
-import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "./pools.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "../../../src/target/pools.ts";
 
 /** Classes without a GTIN are kept under this key, beside the GTINs. */
 const NO_GTIN = "";

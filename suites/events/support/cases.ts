@@ -8,12 +8,12 @@ import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
 import { encodeQuery, eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "../../../src/target/pools.ts";
 import { type Answer, exchangeOf } from "./answers.ts";
 import type { CaseResult, SuiteEnv } from "./env.ts";
 import type { Findings } from "./findings.ts";
 import { settled } from "./known.ts";
 import { blamePaging } from "./paging.ts";
-import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "./pools.ts";
 import { probeOf } from "./probes.ts";
 
 export const INCONCLUSIVE_413 = "refused with 413 as too broad (spec 7)";

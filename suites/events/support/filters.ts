@@ -7,12 +7,12 @@ import type { RunContext } from "../../../src/engine/context.ts";
 import type { Checks } from "../../../src/engine/suite.ts";
 import { encodeQuery, matchesQuery } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery, ListParameter } from "../../../src/model/types.ts";
+import { plainFirst } from "../../../src/target/pools.ts";
 import { INCONCLUSIVE_413, judgeQuery, narrowingFor, sameSelection } from "./cases.ts";
 import { suiteEnv } from "./env.ts";
 import { Findings } from "./findings.ts";
 import { otherForm } from "./forms.ts";
 import { partialNote, skipWithoutEvents } from "./known.ts";
-import { plainFirst } from "./pools.ts";
 import { checkProperty } from "./property.ts";
 
 export interface ListFilterSpec {

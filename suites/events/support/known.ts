@@ -6,8 +6,8 @@ import type { Checks } from "../../../src/engine/suite.ts";
 import { eventIdentity } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 import { baselineById, loadBaseline } from "../../../src/target/client.ts";
+import { type ValuePools, valuePools } from "../../../src/target/pools.ts";
 import { CandidateIndex } from "./candidates.ts";
-import { type ValuePools, valuePools } from "./pools.ts";
 
 export interface Known {
   /** Events as the target serves them, one per identity. */

@@ -23,8 +23,8 @@ import {
   TIME_PARAMETERS,
   type TimeParameter,
 } from "../../../src/model/types.ts";
+import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "../../../src/target/pools.ts";
 import type { Known } from "./known.ts";
-import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn, locationOf } from "./pools.ts";
 
 /** The requirements whose SHOULD a refused probe warns on, one per kind of probe. */
 export const PROBE = {

@@ -7,8 +7,8 @@ import type { RunContext } from "../../../src/engine/context.ts";
 import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import { perRun } from "../../../src/engine/run-scope.ts";
 import type { Checks } from "../../../src/engine/suite.ts";
+import { type ReachedDocument, reachedDocuments } from "../../../src/target/documents.ts";
 import { runContextLoader } from "../../../src/target/jsonld/index.ts";
-import { type ReachedDocument, reachedDocuments } from "../../resolver/support/documents.ts";
 
 export type ReadDocument = ReachedDocument & { doc: unknown; reading: MasterDataReading };
 

@@ -2,10 +2,11 @@
 // set leads to a master data document"), asked of the sender's resolver once the recording has ended, so that a
 // receiver is held only to the master data the sender offers and found at the hrefs it gives.
 
-import type { HttpClient } from "../../../src/http/index.ts";
-import { canonicalId, type EpcisEvent, rebaseDigitalLink } from "../../../src/model/index.ts";
+import type { RunContext } from "../../../src/engine/context.ts";
+import { canonicalId, type EpcisEvent } from "../../../src/model/index.ts";
 import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
-import { masterDataSubjects } from "../../workflow/support/subjects.ts";
+import { identifierLinksetUrl, readLinkset } from "../../../src/target/resolver.ts";
+import { masterDataSubjects } from "../../../src/target/subjects.ts";
 import { normalizeUrl } from "./requests.ts";
 
 /** The master data hrefs the sender's link sets offer, by the canonical URI of the subject. */
@@ -16,22 +17,25 @@ export function subjectsOf(events: Iterable<EpcisEvent>, also: readonly string[]
   return [...new Set([...also.map(canonicalId), ...masterDataSubjects([...events]).map((s) => s.id)])];
 }
 
-/** The masterData hrefs, normalized, of each subject's link set at the sender's resolver; none when it has none. */
+/**
+ * The masterData hrefs, normalized, of each subject's link set at the sender's resolver; none when it has none.
+ * The look-ups are the grading's own, no check's proof, so their exchanges go to no check.
+ */
 export async function masterDataOffers(
-  client: HttpClient,
-  resolverBase: string,
+  ctx: RunContext,
   subjects: readonly string[],
 ): Promise<MasterDataOffers> {
   const entries = await Promise.all(
     subjects.map(async (subject): Promise<[string, string[]]> => {
-      const url = `${rebaseDigitalLink(subject, resolverBase)}?linkType=linkset`;
       try {
-        const answer = await client.get(url);
-        if (answer.status < 200 || answer.status > 299) return [subject, []];
-        const body = answer.json();
-        const entry = entryAbout(body, subject) ?? linksetEntries(body)[0];
+        const read = await readLinkset(ctx, identifierLinksetUrl(ctx.resolverBase, subject), {
+          proof: false,
+        });
+        if (read.problem !== undefined || read.result === undefined) return [subject, []];
+        const entry = entryAbout(read.body, subject) ?? linksetEntries(read.body)[0];
         const hrefs = entry === undefined ? [] : linksOf(entry, MASTER_DATA_LINK).map((l) => l.href);
-        return [subject, hrefs.flatMap((h) => normalizeUrl(h, answer.url) ?? [])];
+        const answeredAt = read.result.url;
+        return [subject, hrefs.flatMap((h) => normalizeUrl(h, answeredAt) ?? [])];
       } catch {
         return [subject, []];
       }

@@ -5,7 +5,6 @@ import type { RunContext } from "../../../src/engine/context.ts";
 import { perRun } from "../../../src/engine/run-scope.ts";
 import type { EpcisEvent } from "../../../src/model/index.ts";
 import { type ReceiverTask, taskOf } from "../../../src/model/receiver-task.ts";
-import { runClient } from "../../../src/target/client.ts";
 import { type MasterDataOffers, masterDataOffers, subjectsOf } from "./offers.ts";
 import { hrefUses, type ReceivedRequest, readRequests } from "./requests.ts";
 
@@ -51,5 +50,5 @@ export const sessionOf = perRun((ctx: RunContext): ReceiverSession => {
 export const offersOf = perRun((ctx: RunContext): Promise<MasterDataOffers> => {
   const { task } = sessionOf(ctx);
   const subjects = subjectsOf(task.trace.events.values(), [task.product]);
-  return masterDataOffers(runClient(ctx), ctx.resolverBase, subjects);
+  return masterDataOffers(ctx, subjects);
 });

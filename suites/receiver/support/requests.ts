@@ -2,12 +2,13 @@
 // else), what the sender answered, the link sets it was given and the events it received. Every check of the
 // receiver class reads these views rather than the raw recording.
 
+import type { RunContext } from "../../../src/engine/context.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
-import { parseLinkHeader, REDACTED, redact } from "../../../src/http/index.ts";
-import { carriesSecret } from "../../../src/http/redact.ts";
+import { parseLinkHeader } from "../../../src/http/link-header.ts";
+import { carriesSecret, REDACTED, redact } from "../../../src/http/redact.ts";
 import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../../src/model/index.ts";
+
 import { traceIdentity } from "../../../src/model/trace-set.ts";
-import type { RecordedExchange } from "../../../src/reference/recording.ts";
 import {
   EPCIS_LINK,
   linksetEntries,
@@ -15,6 +16,9 @@ import {
   linkTypeMember,
   MASTER_DATA_LINK,
 } from "../../../src/target/linkset.ts";
+
+/** One request as the sender received it in recording mode, as the session hands it over in the run context. */
+type RecordedExchange = NonNullable<RunContext["receiver"]>["exchanges"][number];
 
 export type RequestKind = "events" | "resolver" | "other";
 

@@ -2,8 +2,8 @@
 // ("The alphabetic form (for example `gtin`) is not allowed") and spec 9 ("numeric application identifiers only,
 // alphabetic forms are not allowed") forbid: RES-NUMERIC-ONLY.
 
-import type { HttpResult } from "../../../src/http/index.ts";
 import type { ExchangeRecord } from "../../../src/http/record.ts";
+import type { HttpResult } from "../../../src/http/result.ts";
 import { canonicalId, isDigitalLink } from "../../../src/model/index.ts";
 
 /** What the resolver's answer to an alphabetic path shows (spec 4.2: "The alphabetic form ... is not allowed"). */

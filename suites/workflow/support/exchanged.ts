@@ -1,12 +1,13 @@
 // What the receiver holds before the exchange (spec 1): a product identifier from an earlier step such as a
 // shipment notice, given on the command line or else taken from the events the harness knows, with a note that
 // says so. The party and location exchanged at setup are the resolver class's (suites/resolver/support/sender.ts).
+
+import { writtenSpelling } from "../../../src/assertions/concerns.ts";
 import type { Hop } from "../../../src/assertions/trace-back.ts";
 import type { RunContext } from "../../../src/engine/context.ts";
 import { canonicalBizStep, canonicalId, type EpcisEvent, isDigitalLink } from "../../../src/model/index.ts";
 import { elementsOf } from "../../../src/target/identifiers.ts";
-import { writtenSpelling } from "../../resolver/support/concerns.ts";
-import { presumedOwnership, sender } from "../../resolver/support/sender.ts";
+import { presumedOwnership, sender } from "../../../src/target/sender.ts";
 
 export type ProductForm = "00" | "01/10" | "01/21";
 

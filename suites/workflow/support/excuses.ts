@@ -2,9 +2,9 @@
 // resolver's status codes open ("Not shown: status codes and error bodies of the resolver"): an identifier not
 // known to be the sender's own may be declined with any answer but a 2xx, and spec 4.2 lets a location or party
 // offer gs1:epcis without gs1:masterData. Undefined when the step is a failure.
-import { declined } from "../../resolver/support/verdicts.ts";
+import { declined } from "../../../src/assertions/path-verdicts.ts";
+import type { Subject } from "../../../src/target/subjects.ts";
 import type { Failure } from "./resolve.ts";
-import type { Subject } from "./subjects.ts";
 
 /** FLOW-MASTERDATA: `own` is why the subject is the sender's own, undefined when that is not known. */
 export function masterDataExcuse(s: Subject, step: Failure, own: string | undefined): string | undefined {

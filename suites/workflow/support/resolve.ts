@@ -3,14 +3,15 @@
 // ok with its value, or the reason it failed with the exchange that shows it, and the requirements that judge
 // what failed directly (the path's link set, the link types, the master data document), whose failure it is.
 
+import { PATH_REQUIREMENT } from "../../../src/assertions/blockers.ts";
 import { linksetShapeProblem } from "../../../src/assertions/linkset.ts";
 import { jsonLdProblem, masterDataTypeProblem } from "../../../src/assertions/master-data.ts";
 import type { MasterDataTypeName } from "../../../src/definition/index.ts";
 import type { RunContext } from "../../../src/engine/context.ts";
 import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
-import type { HttpResult } from "../../../src/http/index.ts";
 import type { ExchangeRecord } from "../../../src/http/record.ts";
+import type { HttpResult } from "../../../src/http/result.ts";
 import {
   canonicalId,
   DigitalLinkError,
@@ -28,8 +29,7 @@ import {
   linksOf,
   MASTER_DATA_LINK,
 } from "../../../src/target/linkset.ts";
-import { type JsonRead, readDocument, readLinkset } from "../../../src/target/resolver.ts";
-import { PATH_REQUIREMENT } from "../../resolver/support/blockers.ts";
+import { type JsonRead, linksetUrl, readDocument, readLinkset } from "../../../src/target/resolver.ts";
 
 /**
  * Where a step stopped: the resolver's answer for the identifier ("linkset"), a link type the entry does not offer
@@ -116,7 +116,7 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
     }
     throw err;
   }
-  const answer = jsonStep(await readLinkset(ctx, `${uri}?linkType=linkset`), "linkset");
+  const answer = jsonStep(await readLinkset(ctx, linksetUrl(uri)), "linkset");
   if (!answer.ok) return explained(answer, pathRequirement(id));
   const { body, result } = answer.value;
   const about = entryAbout(body, uri);

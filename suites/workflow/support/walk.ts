@@ -1,9 +1,10 @@
 // What a failed trace-back is traced back to (FLOW-TRACEBACK): the hops the target answered wrong. Each hop is a
 // GET /events query for one identifier as the events write it, so a wrong answer is a defect of the query
 // interface, which the events class judges directly (spec 4.1): one defect, one failure.
+
+import { answerExplainedBy } from "../../../src/assertions/blockers.ts";
 import { type Hop, type HopAnswer, hopQuery, selectedAsWritten } from "../../../src/assertions/trace-back.ts";
 import { type EpcisEvent, eventIdentity } from "../../../src/model/index.ts";
-import { answerExplainedBy } from "../../resolver/support/blockers.ts";
 
 /** A hop the walk asked, how the target answered it, and for a failed answer the requirements that explain it. */
 export interface AskedHop {

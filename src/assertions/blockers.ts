@@ -5,9 +5,9 @@
 // failed in the same run, and the finding fails as it would alone where none did (their checks may have drawn other
 // values), so that naming them never hides a defect. Only requirements the run judges are named.
 
-import type { RunContext } from "../../../src/engine/context.ts";
-import type { Checks } from "../../../src/engine/suite.ts";
-import type { ConformanceClass, Evidence } from "../../../src/engine/types.ts";
+import type { RunContext } from "../engine/context.ts";
+import type { Checks } from "../engine/suite.ts";
+import type { ConformanceClass, Evidence } from "../engine/types.ts";
 import {
   CLASS_LISTS,
   type ClassList,
@@ -23,11 +23,11 @@ import {
   parseQueryString,
   TIME_PARAMETERS,
   type TimeParameter,
-} from "../../../src/model/index.ts";
-import { eventsUrl } from "../../../src/target/client.ts";
-import { queryEvents } from "../../../src/target/events.ts";
-import type { PathForm } from "../../../src/target/identifiers.ts";
-import { classesIn, epcsIn, needsEscaping } from "../../events/support/pools.ts";
+} from "../model/index.ts";
+import { eventsUrl } from "../target/client.ts";
+import { queryEvents } from "../target/events.ts";
+import type { PathForm } from "../target/identifiers.ts";
+import { classesIn, epcsIn, needsEscaping } from "../target/pools.ts";
 
 /** The class of a requirement, by the prefix of its id (suites/requirements.yaml: "the prefix names the class"). */
 const CLASS_OF_PREFIX: Readonly<Record<string, ConformanceClass>> = {

@@ -5,14 +5,16 @@
 // sender's own query and the harness knows events of the identifier, and is inconclusive otherwise. A wrong answer
 // to a query that selects by the identifier alone is the query interface's: the failure names the requirements of
 // GET /events that explain it, and stands only where none of them failed (blockers.ts).
-import { compareEventSets, describeComparison } from "../../../src/assertions/event-sets.ts";
-import type { Evidence } from "../../../src/engine/types.ts";
-import { type EpcisEvent, type EventQuery, eventIdentity } from "../../../src/model/index.ts";
-import type { PathForm } from "../../../src/target/identifiers.ts";
-import { needsEscaping } from "../../events/support/pools.ts";
+
+import type { Evidence } from "../engine/types.ts";
+import { type EpcisEvent, type EventQuery, eventIdentity } from "../model/index.ts";
+import { type EventsRequest, eventsRequest, type LinkedEvents } from "../target/follow.ts";
+import type { PathForm } from "../target/identifiers.ts";
+import { needsEscaping } from "../target/pools.ts";
 import { answerExplainedBy, queryOf, selectsIdentifierAlone } from "./blockers.ts";
 import { eventsAbout, mentions, requiredEvents, type WrittenQuery, writtenQuery } from "./concerns.ts";
-import { type EventsRequest, eventsRequest, type LinkedEvents, mayBeRefusedAsBroad } from "./follow.ts";
+import { compareEventSets, describeComparison } from "./event-sets.ts";
+import { mayBeRefusedAsBroad } from "./narrow-query.ts";
 
 /** The request a receiver makes from an epcis href, and what the harness knows to expect of its answer. */
 export interface EpcisLinkPlan {

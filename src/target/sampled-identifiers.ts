@@ -1,9 +1,9 @@
 // The identifiers the resolver checks ask about: those of the baseline and of the setup values, a few per path
 // form, drawn with the run's seed.
-import type { RunContext } from "../../../src/engine/context.ts";
-import { perRun } from "../../../src/engine/run-scope.ts";
-import type { EpcisEvent } from "../../../src/model/index.ts";
-import { loadBaseline } from "../../../src/target/client.ts";
+import type { RunContext } from "../engine/context.ts";
+import { perRun } from "../engine/run-scope.ts";
+import type { EpcisEvent } from "../model/index.ts";
+import { loadBaseline } from "./client.ts";
 import {
   type IdentifierSources,
   type IdentifiersByForm,
@@ -11,7 +11,7 @@ import {
   PATH_FORMS,
   type PathForm,
   sampleIdentifiers,
-} from "../../../src/target/identifiers.ts";
+} from "./identifiers.ts";
 import { keyUri, presumedOwnership, sender } from "./sender.ts";
 
 /** Identifiers asked about per path form; enough to catch a defect, few enough to keep a run short. */

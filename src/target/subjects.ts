@@ -1,6 +1,6 @@
 // The identifiers events name that have master data (spec 2.2): the business location (a gs1:Place), the
 // product of each EPC or class (a gs1:Product) and the parties (a gs1:Organization).
-import type { MasterDataTypeName } from "../../../src/definition/index.ts";
+import type { MasterDataTypeName } from "../definition/index.ts";
 import {
   CANONICAL_DL_BASE,
   type EpcisEvent,
@@ -8,9 +8,9 @@ import {
   gtinOf,
   idValue,
   PARTY_FIELDS,
-} from "../../../src/model/index.ts";
-import { identifiersOf } from "../../../src/target/baseline.ts";
-import { keyUri } from "../../resolver/support/sender.ts";
+} from "../model/index.ts";
+import { identifiersOf } from "./baseline.ts";
+import { keyUri } from "./sender.ts";
 
 export interface Subject {
   /** Canonical Digital Link URI of the key: /414/{gln}, /01/{gtin} or /417/{pgln}. */

@@ -3,11 +3,11 @@
 // status codes open ("Not shown: status codes and error bodies of the resolver"), so another company's identifier
 // seen in the events may get any answer but a 2xx from a sender that resolves only what it issued: a note, never
 // a failure. A 2xx that is not a link set is the sender's claim to resolve it, and is judged.
-import type { RunContext } from "../../../src/engine/context.ts";
-import { exchangeEvidence } from "../../../src/engine/evidence.ts";
-import type { Checks } from "../../../src/engine/suite.ts";
-import type { LinksetAnswer } from "./linksets.ts";
-import { type Ownership, ownership, sender } from "./sender.ts";
+import type { RunContext } from "../engine/context.ts";
+import { exchangeEvidence } from "../engine/evidence.ts";
+import type { Checks } from "../engine/suite.ts";
+import type { LinksetAnswer } from "../target/linkset-answers.ts";
+import { type Ownership, ownership, sender } from "../target/sender.ts";
 
 /** The statuses that say the resolver knows nothing of an identifier (FLOW-DATASET-RESOLVES counts them). */
 export const UNKNOWN_STATUSES: ReadonlySet<number> = new Set([404, 410]);

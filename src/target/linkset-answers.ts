@@ -2,15 +2,15 @@
 // resolver (src/target/resolver.ts). Every answer keeps its exchange, so that any verdict built on it
 // carries the evidence.
 
-import type { RunContext } from "../../../src/engine/context.ts";
-import { perRun } from "../../../src/engine/run-scope.ts";
-import type { HttpResult } from "../../../src/http/index.ts";
-import type { ExchangeRecord } from "../../../src/http/record.ts";
-import { CANONICAL_DL_BASE, rebaseDigitalLink } from "../../../src/model/index.ts";
-import { PATH_FORMS, type PathForm } from "../../../src/target/identifiers.ts";
-import { entryAbout, type LinksetEntry } from "../../../src/target/linkset.ts";
-import { LINKSET_ACCEPT, readLinkset, requestResolver } from "../../../src/target/resolver.ts";
-import { coveredIdentifiers } from "./identifiers.ts";
+import type { RunContext } from "../engine/context.ts";
+import { perRun } from "../engine/run-scope.ts";
+import type { ExchangeRecord } from "../http/record.ts";
+import type { HttpResult } from "../http/result.ts";
+import { CANONICAL_DL_BASE } from "../model/index.ts";
+import { PATH_FORMS, type PathForm } from "./identifiers.ts";
+import { entryAbout, type LinksetEntry } from "./linkset.ts";
+import { identifierLinksetUrl, LINKSET_ACCEPT, readLinkset, requestResolver } from "./resolver.ts";
+import { coveredIdentifiers } from "./sampled-identifiers.ts";
 
 export interface LinksetAnswer {
   form: PathForm;
@@ -26,13 +26,13 @@ export interface LinksetAnswer {
 }
 
 /** The URL of an identifier's link set at the sender's resolver: the canonical base replaced (spec 4.2). */
-export function linksetUrl(ctx: RunContext, uri: string): string {
-  return rebaseDigitalLink(`${uri}?linkType=linkset`, ctx.resolverBase);
+export function linksetUrlOf(ctx: RunContext, uri: string): string {
+  return identifierLinksetUrl(ctx.resolverBase, uri);
 }
 
 /**
  * Spec 4.2's replacement, as a string operation: the resolver base in place of https://id.gs1.org, the rest of
- * the URI kept exactly as it was issued (unlike linksetUrl, which writes the identifier in the canonical form).
+ * the URI kept exactly as it was issued (unlike linksetUrlOf, which writes the identifier in the canonical form).
  */
 export function canonicalBaseReplaced(issued: string, resolverBase: string): string {
   if (!issued.startsWith(`${CANONICAL_DL_BASE}/`)) {
@@ -41,14 +41,14 @@ export function canonicalBaseReplaced(issued: string, resolverBase: string): str
   return `${resolverBase.replace(/\/+$/, "")}${issued.slice(CANONICAL_DL_BASE.length)}`;
 }
 
-export type { ResolverRequest as HttpRequestOutcome } from "../../../src/target/resolver.ts";
+export type { ResolverRequest as HttpRequestOutcome } from "./resolver.ts";
 export { LINKSET_ACCEPT, requestResolver };
 
 export async function requestLinkset(
   ctx: RunContext,
   form: PathForm,
   uri: string,
-  url = linksetUrl(ctx, uri),
+  url = linksetUrlOf(ctx, uri),
 ): Promise<LinksetAnswer> {
   const { result, body, problem, exchange } = await readLinkset(ctx, url);
   const answer: LinksetAnswer = { form, uri, url };

@@ -1,13 +1,7 @@
 // The values a query can be drawn from, taken from the events the target holds: each EPC field and each quantity
 // list on its own (one requirement each, spec 4.1), bizSteps, locations, transformation ids and instants.
-import { parseInstant } from "../../../src/model/index.ts";
-import {
-  CLASS_LISTS,
-  type ClassList,
-  EPC_FIELDS,
-  type EpcField,
-  type EpcisEvent,
-} from "../../../src/model/types.ts";
+import { parseInstant } from "../model/index.ts";
+import { CLASS_LISTS, type ClassList, EPC_FIELDS, type EpcField, type EpcisEvent } from "../model/types.ts";
 
 export { EPC_FIELDS, type EpcField };
 export const CLASS_FIELDS = CLASS_LISTS;

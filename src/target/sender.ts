@@ -4,8 +4,8 @@
 // for it. Another company's GTIN, GLN or party may be declined by a sender that resolves only what it issued. A
 // party or location taken from the events is the harness's guess: it makes nothing the sender's own.
 
-import type { RunContext } from "../../../src/engine/context.ts";
-import { perRun } from "../../../src/engine/run-scope.ts";
+import type { RunContext } from "../engine/context.ts";
+import { perRun } from "../engine/run-scope.ts";
 import {
   CANONICAL_DL_BASE,
   canonicalId,
@@ -13,10 +13,10 @@ import {
   formatDigitalLink,
   idValue,
   PARTY_FIELDS,
-} from "../../../src/model/index.ts";
-import { identifiersOf } from "../../../src/target/baseline.ts";
-import { loadBaseline } from "../../../src/target/client.ts";
-import { elementsOf } from "../../../src/target/identifiers.ts";
+} from "../model/index.ts";
+import { identifiersOf } from "./baseline.ts";
+import { loadBaseline } from "./client.ts";
+import { elementsOf } from "./identifiers.ts";
 
 /** The canonical URI of the key alone (/417/…, /414/…, /01/…) when the identifier's first AI is `ai`. */
 export function keyUri(id: string, ai: string): string | undefined {

@@ -1,12 +1,11 @@
 // Following the links of a link set: an epcis link read as a query interface (every page), a masterData link
 // read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
 
-import { isNarrow } from "../../../src/assertions/narrow-query.ts";
-import type { RunContext } from "../../../src/engine/context.ts";
-import type { ExchangeRecord } from "../../../src/http/record.ts";
-import { type EpcisEvent, type EventQuery, encodeQuery, parseQueryString } from "../../../src/model/index.ts";
-import { readEventsAnswer } from "../../../src/target/events.ts";
-import { readDocument } from "../../../src/target/resolver.ts";
+import type { RunContext } from "../engine/context.ts";
+import type { ExchangeRecord } from "../http/record.ts";
+import { type EpcisEvent, type EventQuery, encodeQuery } from "../model/index.ts";
+import { readEventsAnswer } from "./events.ts";
+import { readDocument } from "./resolver.ts";
 
 export interface EventsRequest {
   url: string;
@@ -31,15 +30,6 @@ export function eventsRequest(href: string, query: EventQuery | undefined): Even
   return search === ""
     ? { url: events, queried: false, repository: true }
     : { url: `${events}?${search}`, queried: true, repository: false };
-}
-
-/**
- * Whether the query an epcis link led to may be refused with 413 as too broad (RES-EPCIS-LINK): the whole
- * repository, or any query but a narrow one, judged as EVT-413-NARROW judges it (one EPC, one lot, one
- * transformation), whether the sender's link wrote it or the receiver added it.
- */
-export function mayBeRefusedAsBroad(request: EventsRequest): boolean {
-  return request.repository || !isNarrow(parseQueryString(new URL(request.url).search).query);
 }
 
 export type LinkedEvents =

@@ -1,6 +1,5 @@
 // Which events concern an identifier: what the epcis link of its link set must lead to (spec 4.2).
 
-import { selectedAsWritten } from "../../../src/assertions/trace-back.ts";
 import {
   canonicalId,
   classMatches,
@@ -8,9 +7,10 @@ import {
   type EventQuery,
   gtinOf,
   runOracle,
-} from "../../../src/model/index.ts";
-import { identifiersOf } from "../../../src/target/baseline.ts";
-import type { PathForm } from "../../../src/target/identifiers.ts";
+} from "../model/index.ts";
+import { identifiersOf } from "../target/baseline.ts";
+import type { PathForm } from "../target/identifiers.ts";
+import { selectedAsWritten } from "./trace-back.ts";
 
 /**
  * An event mentions an identifier when one of its EPCs, classes, parent, business location or read point is that
