@@ -1,6 +1,6 @@
 // What the receiver holds before the exchange (spec 1): a product identifier from an earlier step such as a
 // shipment notice, given on the command line or else taken from the events the harness knows, with a note that
-// says so. The party and location exchanged at setup are the resolver class's (suites/resolver/support/sender.ts).
+// says so. The party and location exchanged at setup are the resolver class's (src/target/sender.ts).
 
 import { writtenSpelling } from "../../../src/assertions/concerns.ts";
 import type { Hop } from "../../../src/assertions/trace-back.ts";
