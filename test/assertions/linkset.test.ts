@@ -159,7 +159,7 @@ const VOCABULARY = JSON.parse(
   readFileSync(
     path.resolve(
       path.dirname(fileURLToPath(import.meta.url)),
-      "../../../../shared/epcis/digital-link/gs1-linktypes.v1.16.derived.json",
+      "../../../shared/epcis/digital-link/gs1-linktypes.v1.16.derived.json",
     ),
     "utf8",
   ),

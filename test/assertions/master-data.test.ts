@@ -28,7 +28,7 @@ import {
 import { CANONICAL_DL_BASE, EPCIS_CONTEXT_URL, gs1CheckDigit } from "../../src/model/index.ts";
 import { createContextLoader } from "../../src/target/jsonld/index.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const GTIN = "0950600001343" + gs1CheckDigit("0950600001343");
 const OTHER_GTIN = "0950600001344" + gs1CheckDigit("0950600001344");
 const PGLN = "950600099999" + gs1CheckDigit("950600099999");

@@ -10,8 +10,8 @@ import type { CheckVerdict } from "../../src/engine/verdicts.ts";
 import { REPO_ROOT, tempDir } from "../support/cli.ts";
 import { testRunContext } from "../support/run-context.ts";
 
-const SUITE = path.join(REPO_ROOT, "src", "harness", "suite.ts");
-const SCOPE = path.join(REPO_ROOT, "src", "harness", "run-scope.ts");
+const SUITE = path.join(REPO_ROOT, "src", "engine", "suite.ts");
+const SCOPE = path.join(REPO_ROOT, "src", "engine", "run-scope.ts");
 
 /** What the suite files below reach from the test: a way to stop the run under way. */
 declare global {

@@ -11,7 +11,7 @@ import { everyStatus, report, requirement } from "./build-report.ts";
 const tmp = await mkdtemp(path.join(tmpdir(), "tracecheck-report-"));
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-const schemaPath = path.resolve(import.meta.dirname, "../../../schemas/report.schema.json");
+const schemaPath = path.resolve(import.meta.dirname, "../../schemas/report.schema.json");
 
 function mutated(edit: (r: Record<string, unknown>) => void): unknown {
   const copy = JSON.parse(JSON.stringify(everyStatus())) as Record<string, unknown>;
