@@ -96,7 +96,8 @@ export function startReferenceThread(
         // Once the run closes the reference its verdicts are made: a fault then (a socket the close cut short)
         // would throw into a run that has ended, so it is written to stderr instead, as an error while closing.
         if (closing === undefined) raise(`the embedded reference failed: ${reply.error}`);
-        else process.stderr.write(`tracecheck: the embedded reference failed while closing: ${reply.error}\n`);
+        else
+          process.stderr.write(`tracecheck: the embedded reference failed while closing: ${reply.error}\n`);
       } else {
         void worker.terminate();
       }
