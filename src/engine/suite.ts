@@ -2,8 +2,6 @@
 // The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns.
 
 import type { RunContext } from "./context.ts";
-import { exchangeEvidence } from "./evidence.ts";
-import { type CheckExchanges, checkContext } from "./run-scope.ts";
 import type { Evidence } from "./types.ts";
 import { blockedReason, type CheckVerdict } from "./verdicts.ts";
 
@@ -145,27 +143,6 @@ function targetOriginsOf(ctx: RunContext): string[] {
   return [ctx.eventsBase, ctx.resolverBase].flatMap((base) => originOf(base) ?? []);
 }
 
-/** What a borrowed proof says of itself in the report. */
-const BORROWED_PROOF =
-  "the check recorded no proof of its own: this is the last exchange it made, which need not be the one that decides it";
-
-/**
- * A fallback, never the way a pass is proven: each check passes with its own deciding exchange (`pass(note,
- * evidence)`). A pass recorded without one gets the last answered exchange its check made, marked `borrowed` and
- * saying so, so that neither a reader nor the project's tests (test/harness/pass-proof.test.ts, which forbids
- * it) mistake it for a proof; the exchange may be another query of the same test, or none at all where the
- * deciding answer was read for another check first.
- */
-function attachProof(sink: CheckVerdict[], made: CheckExchanges): void {
-  const last = made.lastAnswered;
-  if (last === undefined) return;
-  for (const v of sink) {
-    if (v.status === "pass" && v.evidence === undefined) {
-      v.evidence = exchangeEvidence(last, { message: BORROWED_PROOF, borrowed: true });
-    }
-  }
-}
-
 /** Runs one check, with its verdicts in `sink`: what requirementTest declares. */
 async function runCheck(
   id: string,
@@ -174,11 +151,9 @@ async function runCheck(
   ctx: RunContext,
 ): Promise<void> {
   const checks = makeChecks(id, sink, targetOriginsOf(ctx));
-  const made: CheckExchanges = {};
   try {
-    await fn(checks, checkContext(ctx, made));
+    await fn(checks, ctx);
     if (!sink.some((v) => v.id === id)) checks.error("the check finished without a verdict");
-    attachProof(sink, made);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const evidence = (err as { evidence?: Evidence }).evidence;

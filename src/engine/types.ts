@@ -90,11 +90,6 @@ export interface Evidence {
   counterexample?: unknown;
   /** The request went to an origin the key may not go to, so it was sent without X-API-Key. */
   keyWithheld?: boolean;
-  /**
-   * Set on a pass whose check recorded no proof of its own: the exchange is the last one the check made, which
-   * need not be the one that decides it. The project's tests hold every pass of the reference to a proof of its own.
-   */
-  borrowed?: boolean;
 }
 
 export interface RequirementResult {

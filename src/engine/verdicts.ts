@@ -142,15 +142,10 @@ export function aggregate(
     evidence: evidence.slice(0, 20),
   };
   if (reason !== undefined) result.reason = reason;
-  // A pass carries the exchanges that prove it, when its checks recorded them, in the order recorded: proofs of
-  // their own before any borrowed from the last exchange a check made (suite.ts).
+  // A pass carries the exchanges that prove it, when its checks recorded them, in the order recorded.
   if (status === "pass") {
     const proofs = mine.flatMap((c) => (c.status === "pass" && c.evidence !== undefined ? [c.evidence] : []));
-    const ordered = [
-      ...proofs.filter((e) => e.borrowed !== true),
-      ...proofs.filter((e) => e.borrowed === true),
-    ];
-    if (ordered.length > 0) result.evidence = ordered.slice(0, options.proofs ?? 1);
+    if (proofs.length > 0) result.evidence = proofs.slice(0, options.proofs ?? 1);
   }
   return result;
 }

@@ -35,7 +35,6 @@ const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"
  * resend a body.
  */
 type RequestSettings = GetSettings & { method: string; body?: Buffer };
-type Tell = (exchange: ExchangeRecord) => void;
 
 interface StatusLine {
   status: number;
@@ -168,7 +167,7 @@ export class HttpClient {
       throw new Error("This HTTP client has been closed; create a new HttpClient to make further requests.");
     }
     const exchanges: ExchangeRecord[] = [];
-    let current = this.#parseUrl(url, undefined, exchanges, settings.method, settings.onExchange);
+    let current = this.#parseUrl(url, undefined, exchanges, settings.method);
     const visited = new Set([current.href]);
     for (;;) {
       const parts = await this.#hop(current, settings, exchanges);
@@ -177,7 +176,7 @@ export class HttpClient {
       if (settings.redirect === "manual" || !REDIRECTS.has(parts.status) || location === undefined) {
         return httpResult(parts, exchanges);
       }
-      const next = this.#parseUrl(location, current, exchanges, "GET", settings.onExchange);
+      const next = this.#parseUrl(location, current, exchanges, "GET");
       if (visited.has(next.href)) {
         const message = this.redactSecret(
           `${current.href} redirects back to ${next.href}, which was already visited; the server's redirects form a loop.`,
@@ -207,13 +206,7 @@ export class HttpClient {
     await this.#agent.destroy();
   }
 
-  #parseUrl(
-    raw: string,
-    base: URL | undefined,
-    previous: ExchangeRecord[],
-    method: string,
-    tell: Tell | undefined,
-  ): URL {
+  #parseUrl(raw: string, base: URL | undefined, previous: ExchangeRecord[], method: string): URL {
     let url: URL | undefined;
     try {
       url = new URL(raw, base);
@@ -232,7 +225,6 @@ export class HttpClient {
         error: message,
         durationMs: 0,
       }),
-      tell,
     );
     throw new HttpError("invalid-url", message, exchange, [...previous, exchange]);
   }
@@ -270,7 +262,7 @@ export class HttpClient {
    * allowed origin. Headers are guarded in planHeaders; a URL cannot be stripped of the key without changing what
    * it asks, so such a request, a redirect or a link included, is not sent at all.
    */
-  #guardUrl(url: URL, previous: ExchangeRecord[], method: string, tell: Tell | undefined): void {
+  #guardUrl(url: URL, previous: ExchangeRecord[], method: string): void {
     const { apiKey } = this.#settings;
     if (this.#settings.allowedOrigins.has(url.origin) || !carriesSecret(url.href, apiKey)) return;
     const shown = this.redactSecret(url.href);
@@ -281,14 +273,13 @@ export class HttpClient {
         durationMs: 0,
         keyWithheld: true,
       }),
-      tell,
     );
     throw new HttpError("key-in-url", message, exchange, [...previous, exchange]);
   }
 
   #send(url: URL, settings: RequestSettings, previous: ExchangeRecord[]): Promise<ResponseParts> {
     const { method } = settings;
-    this.#guardUrl(url, previous, method, settings.onExchange);
+    this.#guardUrl(url, previous, method);
     return this.#slots.run(async () => {
       await this.#pace.take();
       const { apiKey, timeoutMs, maxBodyBytes } = this.#settings;
@@ -339,7 +330,6 @@ export class HttpClient {
             error: message,
             durationMs: Math.round(performance.now() - started),
           }),
-          settings.onExchange,
         );
         throw new HttpError(timedOut ? "timeout" : "network", message, exchange, [...previous, exchange]);
       } finally {
@@ -352,7 +342,6 @@ export class HttpClient {
           response: this.#responseRecord(line, body, buffer, body.truncated),
           durationMs: Math.round(performance.now() - started),
         }),
-        settings.onExchange,
       );
       return {
         ...line,
@@ -396,10 +385,9 @@ export class HttpClient {
     };
   }
 
-  #keep(exchange: ExchangeRecord, tell: Tell | undefined): ExchangeRecord {
+  #keep(exchange: ExchangeRecord): ExchangeRecord {
     this.log.push(exchange);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
-    tell?.(exchange);
     return exchange;
   }
 }

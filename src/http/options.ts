@@ -1,5 +1,3 @@
-import type { ExchangeRecord } from "./record.ts";
-
 export interface HttpClientOptions {
   /** Per request, covering connection, headers and the whole body. Default 10000. */
   timeoutMs?: number;
@@ -41,11 +39,6 @@ export interface GetOptions {
    * refuse a larger body stops reading it there (the result is truncated), so it never holds what it would refuse.
    */
   maxBodyBytes?: number;
-  /**
-   * Told of this request's exchanges (each hop, each attempt, a URL refused) as the client records them: the
-   * harness gives each to the check that asked (src/target/client.ts).
-   */
-  onExchange?: (exchange: ExchangeRecord) => void;
 }
 
 export interface PostOptions extends Omit<GetOptions, "redirect" | "maxRedirects"> {
@@ -66,8 +59,8 @@ export interface ClientSettings {
   userAgent: string;
 }
 
-export type GetSettings = Required<Omit<GetOptions, "headers" | "accept" | "maxBodyBytes" | "onExchange">> &
-  Pick<GetOptions, "headers" | "accept" | "maxBodyBytes" | "onExchange">;
+export type GetSettings = Required<Omit<GetOptions, "headers" | "accept" | "maxBodyBytes">> &
+  Pick<GetOptions, "headers" | "accept" | "maxBodyBytes">;
 
 function positive(name: string, value: number, example: number): number {
   if (!Number.isFinite(value) || value <= 0) {
@@ -133,6 +126,5 @@ export function getSettings(options: GetOptions): GetSettings {
     maxRedirects: count("maxRedirects", options.maxRedirects ?? 5, 0),
     maxBodyBytes:
       options.maxBodyBytes === undefined ? undefined : count("maxBodyBytes", options.maxBodyBytes, 1),
-    onExchange: options.onExchange,
   };
 }

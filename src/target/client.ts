@@ -2,32 +2,15 @@
 // evidence of an exchange. GET /events itself is read in answer.ts.
 
 import type { RunContext } from "../engine/context.ts";
-import { exchangeNoter, perRun, scopeOf } from "../engine/run-scope.ts";
+import { perRun, scopeOf } from "../engine/run-scope.ts";
 import { type FollowPagesOptions, HttpClient } from "../http/index.ts";
 import { encodeQuery, eventIdentity } from "../model/index.ts";
 import type { EpcisEvent, EventQuery } from "../model/types.ts";
 import type { Baseline } from "./baseline-file.ts";
 import { readBaselineFile } from "./baseline-file.ts";
 
-/** What a check asks the target with: the run's client, its requests' exchanges told to the check. */
-export type CheckClient = Pick<HttpClient, "get" | "redactSecret">;
-
-/**
- * The run's client, made on first use; one per run (run-scope.ts). Through a check's view of the context, the
- * answered exchanges of its requests go to that check (checkContext).
- */
-export function targetClient(ctx: RunContext): CheckClient {
-  const client = runClient(ctx);
-  const onExchange = exchangeNoter(ctx);
-  if (onExchange === undefined) return client;
-  return {
-    get: (url, options = {}) => client.get(url, { ...options, onExchange }),
-    redactSecret: (text) => client.redactSecret(text),
-  };
-}
-
-/** The run's one client itself, made on first use. */
-export function runClient(ctx: RunContext): HttpClient {
+/** The run's one client, made on first use (run-scope.ts): every check of the run asks the target through it. */
+export function targetClient(ctx: RunContext): HttpClient {
   const scope = scopeOf(ctx);
   if (!scope.client) {
     const opts: ConstructorParameters<typeof HttpClient>[0] = {

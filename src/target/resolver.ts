@@ -10,7 +10,7 @@ import type { GetOptions } from "../http/options.ts";
 import type { ExchangeRecord } from "../http/record.ts";
 import type { HttpResult } from "../http/result.ts";
 import { rebaseDigitalLink } from "../model/index.ts";
-import { type CheckClient, runClient, targetClient } from "./client.ts";
+import { targetClient } from "./client.ts";
 
 export const LINKSET_ACCEPT = "application/linkset+json, application/json;q=0.9";
 export const DOCUMENT_ACCEPT = "application/ld+json, application/json;q=0.9";
@@ -28,18 +28,6 @@ export function identifierLinksetUrl(resolverBase: string, uri: string): string 
   return linksetUrl(rebaseDigitalLink(uri, resolverBase));
 }
 
-/**
- * How a read is made. `proof: false` reads with the run's client itself, whose exchanges go to no check: a look-up
- * that is the grading's own (the master data a receiver is held to), not the proof of the check that asked for it.
- */
-export interface ReadOptions {
-  proof?: boolean;
-}
-
-function readerClient(ctx: RunContext, options: ReadOptions): CheckClient {
-  return options.proof === false ? runClient(ctx) : targetClient(ctx);
-}
-
 export interface ResolverRequest {
   result?: HttpResult;
   exchange?: ExchangeRecord;
@@ -52,10 +40,9 @@ export async function requestResolver(
   ctx: RunContext,
   url: string,
   options: GetOptions = {},
-  read: ReadOptions = {},
 ): Promise<ResolverRequest> {
   try {
-    const result = await readerClient(ctx, read).get(url, {
+    const result = await targetClient(ctx).get(url, {
       accept: LINKSET_ACCEPT,
       redirect: "follow",
       ...options,
@@ -78,15 +65,9 @@ export interface JsonRead {
   status?: number;
 }
 
-async function readJson(
-  ctx: RunContext,
-  url: string,
-  accept: string,
-  what: string,
-  options: ReadOptions = {},
-): Promise<JsonRead> {
+async function readJson(ctx: RunContext, url: string, accept: string, what: string): Promise<JsonRead> {
   const read: JsonRead = { url };
-  const { result, exchange, error } = await requestResolver(ctx, url, { accept }, options);
+  const { result, exchange, error } = await requestResolver(ctx, url, { accept });
   if (exchange !== undefined) read.exchange = exchange;
   if (result === undefined) {
     read.problem = error ?? "no answer";
@@ -111,12 +92,8 @@ function isLinksetBody(body: unknown): boolean {
 }
 
 /** A link set (spec 4.2): a 2xx JSON answer with a linkset member. */
-export async function readLinkset(
-  ctx: RunContext,
-  url: string,
-  options: ReadOptions = {},
-): Promise<JsonRead> {
-  const read = await readJson(ctx, url, LINKSET_ACCEPT, "a link set", options);
+export async function readLinkset(ctx: RunContext, url: string): Promise<JsonRead> {
+  const read = await readJson(ctx, url, LINKSET_ACCEPT, "a link set");
   if (read.problem === undefined && !isLinksetBody(read.body)) {
     read.problem = `${url} answered JSON with no linkset member`;
   }

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/engine/context.ts";
-import { runClient, targetClient } from "../../src/target/client.ts";
+import { targetClient } from "../../src/target/client.ts";
 import { testRunContext } from "../support/run-context.ts";
 
 const KEY = "origin-test-key-7f3a";
@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await runClient(ctx).close();
+  await targetClient(ctx).close();
   await Promise.all(
     [events, resolver, partner, elsewhere].map(
       (r) =>
@@ -80,10 +80,9 @@ describe("the suites' client and the key", () => {
   });
 
   it("is one client for the whole run, and another run's is another", () => {
-    expect(targetClient(ctx)).toBe(runClient(ctx));
-    expect(runClient(ctx)).toBe(runClient(ctx));
+    expect(targetClient(ctx)).toBe(targetClient(ctx));
     const other = { ...ctx, apiKey: "another" };
-    expect(runClient(other)).not.toBe(runClient(ctx));
-    return runClient(other).close();
+    expect(targetClient(other)).not.toBe(targetClient(ctx));
+    return targetClient(other).close();
   });
 });

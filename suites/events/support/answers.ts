@@ -12,10 +12,7 @@ export { exchangeOf };
 
 /** Answers by URL for one run: each distinct request is sent once. */
 export class AnswerCache {
-  /**
-   * `answers` is the run's, shared by its checks; `ctx` is the asking check's view of the run, so that the answer
-   * to a query not asked before is that check's exchange (run-scope.ts).
-   */
+  /** `answers` is the run's, shared by its checks, and `ctx` the run's context, which asks what is not there yet. */
   constructor(
     private readonly ctx: RunContext,
     private readonly answers: Map<string, Promise<Answer>>,

@@ -27,7 +27,7 @@ export interface SuiteEnv {
 /** The answers read so far in a run, by URL, whichever check asked. */
 const runAnswers = perRun((): Map<string, Promise<Answer>> => new Map());
 
-/** What a check's context (its view of the run's, run-scope.ts) shares with the others of its run. */
+/** What a check shares with the others of its run, from the run's context (run-scope.ts). */
 export function suiteEnv(ctx: RunContext): SuiteEnv {
   return { ctx, known: knownEvents(ctx), answers: new AnswerCache(ctx, runAnswers(ctx)) };
 }

@@ -17,10 +17,7 @@ export function subjectsOf(events: Iterable<EpcisEvent>, also: readonly string[]
   return [...new Set([...also.map(canonicalId), ...masterDataSubjects([...events]).map((s) => s.id)])];
 }
 
-/**
- * The masterData hrefs, normalized, of each subject's link set at the sender's resolver; none when it has none.
- * The look-ups are the grading's own, no check's proof, so their exchanges go to no check.
- */
+/** The masterData hrefs, normalized, of each subject's link set at the sender's resolver; none when it has none. */
 export async function masterDataOffers(
   ctx: RunContext,
   subjects: readonly string[],
@@ -28,9 +25,7 @@ export async function masterDataOffers(
   const entries = await Promise.all(
     subjects.map(async (subject): Promise<[string, string[]]> => {
       try {
-        const read = await readLinkset(ctx, identifierLinksetUrl(ctx.resolverBase, subject), {
-          proof: false,
-        });
+        const read = await readLinkset(ctx, identifierLinksetUrl(ctx.resolverBase, subject));
         if (read.problem !== undefined || read.result === undefined) return [subject, []];
         const entry = entryAbout(read.body, subject) ?? linksetEntries(read.body)[0];
         const hrefs = entry === undefined ? [] : linksOf(entry, MASTER_DATA_LINK).map((l) => l.href);
