@@ -132,9 +132,9 @@ export function judgeEpcisLink(
       note: `${about} names the whole repository, which refused the unfiltered query with ${linked.status} (EVT-UNFILTERED)`,
     };
   }
-  if (linked.kind === "rejected" || linked.kind === "broken") {
+  if (linked.kind === "rejected" || linked.kind === "throttled" || linked.kind === "broken") {
     const message =
-      linked.kind === "rejected" ? `${request.url} answered status ${linked.status}` : linked.message;
+      linked.kind === "broken" ? linked.message : `${request.url} answered status ${linked.status}`;
     const reason = `${about} does not answer as a query interface: ${message}`;
     // Pages that break off or go round are EVT-PAGING's; a query for the identifier refused is its filter's.
     if (linked.kind === "broken" && linked.paging === true) {

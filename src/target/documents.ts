@@ -54,9 +54,8 @@ export const reachedDocuments = perRun(async (ctx: RunContext): Promise<ReachedD
       const base = { form: a.form, uri: a.uri, href, expected, aboutIdentifier };
       const linked = await documentAt(ctx, href);
       if (linked.kind === "document") return { ...base, doc: linked.doc, exchange: linked.exchange };
-      return linked.exchange
-        ? { ...base, problem: linked.message, exchange: linked.exchange }
-        : { ...base, problem: linked.message };
+      const problem = `the masterData link: ${linked.problem}`;
+      return linked.exchange ? { ...base, problem, exchange: linked.exchange } : { ...base, problem };
     }),
   );
 });

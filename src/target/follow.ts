@@ -32,12 +32,46 @@ export function eventsRequest(href: string, query: EventQuery | undefined): Even
     : { url: `${events}?${search}`, queried: true, repository: false };
 }
 
+/**
+ * Why a refusal may be the harness's doing: the client sends the key only to the target's origins, so a 401 or 403
+ * from another origin it was withheld from says nothing of the sender.
+ */
+export function withheldHint(exchange: ExchangeRecord, status: number | undefined): string | undefined {
+  if (exchange.keyWithheld !== true || (status !== 401 && status !== 403)) return undefined;
+  return `the key was withheld because ${new URL(exchange.request.url).origin} is not an origin of the target: allow it with --allow-origin`;
+}
+
+/**
+ * What an epcis href answered, kept whole for each caller to phrase its own verdict: the status of every answer that
+ * came, and `withheld`, the hint that the key was withheld from the origin that refused it.
+ */
 export type LinkedEvents =
   | { kind: "events"; events: EpcisEvent[]; exchange: ExchangeRecord }
-  | { kind: "refused"; exchange: ExchangeRecord }
-  | { kind: "rejected"; status: number; exchange: ExchangeRecord }
+  /** 413 Query Too Complex (spec 7). */
+  | { kind: "refused"; status: number; exchange: ExchangeRecord; withheld?: string }
+  /** Another 4xx. */
+  | { kind: "rejected"; status: number; exchange: ExchangeRecord; withheld?: string }
+  /** 429 still standing after the client's retries. */
+  | { kind: "throttled"; status: number; exchange: ExchangeRecord; withheld?: string }
   /** No usable answer; `paging` when its pages broke off, went round or never ended (EVT-PAGING's to judge). */
-  | { kind: "broken"; message: string; exchange?: ExchangeRecord; paging?: boolean };
+  | {
+      kind: "broken";
+      message: string;
+      exchange?: ExchangeRecord;
+      status?: number;
+      paging?: boolean;
+      withheld?: string;
+    };
+
+/** An answer of a status, with the hint when the key was withheld from it. */
+function statusAnswer<K extends "refused" | "rejected" | "throttled">(
+  kind: K,
+  status: number,
+  exchange: ExchangeRecord,
+): { kind: K; status: number; exchange: ExchangeRecord; withheld?: string } {
+  const withheld = withheldHint(exchange, status);
+  return withheld === undefined ? { kind, status, exchange } : { kind, status, exchange, withheld };
+}
 
 /**
  * The events an epcis href answers, every rel="next" page followed; 413 is "refused" (spec 7), another 4xx
@@ -49,34 +83,42 @@ export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEve
     case "events":
       return { kind: "events", events: answer.events, exchange: answer.pages[0]!.exchange };
     case "refused":
-      return { kind: "refused", exchange: answer.result.exchange };
     case "rejected":
-      return { kind: "rejected", status: answer.result.status, exchange: answer.result.exchange };
     case "throttled":
-      return {
-        kind: "broken",
-        message: `${href} answered status ${answer.result.status}`,
-        exchange: answer.result.exchange,
-      };
+      return statusAnswer(answer.kind, answer.result.status, answer.result.exchange);
     case "broken": {
       const broken: LinkedEvents = { kind: "broken", message: answer.message };
       if (answer.exchange !== undefined) broken.exchange = answer.exchange;
+      if (answer.status !== undefined) broken.status = answer.status;
       if (answer.paging !== undefined) broken.paging = true;
+      const withheld = answer.exchange && withheldHint(answer.exchange, answer.status);
+      if (withheld !== undefined) broken.withheld = withheld;
       return broken;
     }
   }
 }
 
+/**
+ * What a masterData href answered: the parsed document, or `problem`, why there is none, with the status when an
+ * answer came and the hint when the key was withheld from it.
+ */
 export type LinkedDocument =
-  | { kind: "document"; doc: unknown; exchange: ExchangeRecord }
-  | { kind: "broken"; message: string; exchange?: ExchangeRecord };
+  | { kind: "document"; doc: unknown; status: number; exchange: ExchangeRecord }
+  | { kind: "broken"; problem: string; status?: number; exchange?: ExchangeRecord; withheld?: string };
 
 /** The JSON-LD document a masterData href answers (spec 4.2: a client follows the href it is given). */
 export async function documentAt(ctx: RunContext, href: string): Promise<LinkedDocument> {
   const read = await readDocument(ctx, href);
-  if (read.problem === undefined) return { kind: "document", doc: read.body, exchange: read.exchange! };
-  const message = `the masterData link: ${read.problem}`;
-  return read.exchange === undefined
-    ? { kind: "broken", message }
-    : { kind: "broken", message, exchange: read.exchange };
+  const { exchange, status } = read;
+  if (read.problem === undefined && exchange !== undefined && status !== undefined) {
+    return { kind: "document", doc: read.body, status, exchange };
+  }
+  const broken: LinkedDocument = { kind: "broken", problem: read.problem ?? "no answer" };
+  if (status !== undefined) broken.status = status;
+  if (exchange !== undefined) {
+    broken.exchange = exchange;
+    const withheld = withheldHint(exchange, status);
+    if (withheld !== undefined) broken.withheld = withheld;
+  }
+  return broken;
 }

@@ -19,11 +19,17 @@ import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
 import { eventIdentity } from "../../src/model/index.ts";
 import { loadBaseline } from "../../src/target/client.ts";
-import { eventsRequest } from "../../src/target/follow.ts";
+import { eventsAt, eventsRequest, type LinkedEvents } from "../../src/target/follow.ts";
 import { EPCIS_LINK } from "../../src/target/linkset.ts";
 import { ownership, sender } from "../../src/target/sender.ts";
 import { chooseProduct } from "./support/exchanged.ts";
-import { fetchEvents, linkOf, resolveLinkset } from "./support/resolve.ts";
+import { linkOf, resolveLinkset } from "./support/resolve.ts";
+
+/** Why a GET /events URL yielded no events: its status or what broke, and whether the key was withheld from it. */
+function noEvents(url: string, answer: Exclude<LinkedEvents, { kind: "events" }>): string {
+  const why = answer.kind === "broken" ? answer.message : `${url} answered ${answer.status}`;
+  return answer.withheld === undefined ? why : `${why}; ${answer.withheld}`;
+}
 
 requirementTest(
   "FLOW-PRODUCT",
@@ -66,7 +72,8 @@ requirementTest(
     }
     const query = hopQuery(product.hop);
     const request = eventsRequest(link.value.href, query);
-    const answer = await fetchEvents(ctx, request.url);
+    const answer = await eventsAt(ctx, request.url);
+    const status = answer.kind === "events" ? undefined : answer.status;
     // Where the epcis link leads is RES-EPCIS-LINK's; a wrong answer of the target's own GET /events to a query for
     // the product alone, that of the requirements of the filter it uses (what RES-EPCIS-LINK is blocked by).
     const asked = queryOf(request.url);
@@ -79,35 +86,38 @@ requirementTest(
     // a sender that matches identifiers only as written may refuse it or answer nothing.
     const probe = request.queried && !product.written;
     const probeNote = `the query ${request.url} names ${product.hop.value}, a spelling none of the target's events writes, and a sender may match identifiers only as written`;
-    if (!answer.ok && probe && answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
-      checks.skip(
-        `product: ${probeNote}; it answered ${answer.status}, so the product's events are inconclusive`,
-      );
+    if (probe && status !== undefined && status >= 400 && status < 500) {
+      checks.skip(`product: ${probeNote}; it answered ${status}, so the product's events are inconclusive`);
       return;
     }
-    if (!answer.ok && answer.status === 413) {
+    if (status === 413) {
       checks.skip(
         `product: the query ${request.url} from the epcis link of ${product.id} was refused with 413, so the product's events are inconclusive (whether a query for one identifier may be refused is EVT-413-NARROW's)`,
       );
       return;
     }
-    if (!answer.ok) {
+    if (answer.kind !== "events") {
+      // Pages that break off, go round or never end are EVT-PAGING's.
+      const paging = answer.kind === "broken" && answer.paging === true;
       failUnlessExplained(
         checks,
         ctx,
-        [...explainedBy(), ...(answer.explainedBy ?? [])],
-        `product: the epcis link ${link.value.href} does not yield events: ${answer.reason}`,
-        { ...answer.evidence, seed: ctx.seed },
+        [...explainedBy(), ...(paging ? ["EVT-PAGING"] : [])],
+        `product: the epcis link ${link.value.href} does not yield events: ${noEvents(request.url, answer)}`,
+        {
+          ...exchangeEvidence(answer.exchange, paging ? {} : { expected: "an EPCISQueryDocument" }),
+          seed: ctx.seed,
+        },
       );
       return;
     }
     // The events that hold the product as the query writes it; another spelling selecting them too is
     // EVT-EPC-FORMS' and its kin's (SHOULD).
     const expected = selectedAsWritten(baseline.events, query);
-    const comparison = compareEventSets(expected, answer.value.events);
-    const evidence = exchangeEvidence(answer.value.exchange, {
+    const comparison = compareEventSets(expected, answer.events);
+    const evidence = exchangeEvidence(answer.exchange, {
       expected: { events: expected.length, query },
-      actual: { events: answer.value.events.length },
+      actual: { events: answer.events.length },
     });
     if (comparison.missing.length > 0) {
       const missing = new Set(comparison.missing);
@@ -126,11 +136,11 @@ requirementTest(
       );
       return;
     }
-    if (answer.value.events.length === 0 && probe) {
+    if (answer.events.length === 0 && probe) {
       checks.skip(`product: ${probeNote}; it answered no event, so the product's events are inconclusive`);
       return;
     }
-    if (answer.value.events.length === 0) {
+    if (answer.events.length === 0) {
       // The harness knows no event the query selects as written: nothing the query interface left out.
       failUnlessExplained(
         checks,

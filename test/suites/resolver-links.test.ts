@@ -45,7 +45,7 @@ const EVENTS = [SERIAL_EVENT, LOT_EVENT, OTHER_EVENT];
 
 const EXCHANGE = { request: { method: "GET", url: "x", headers: {} }, durationMs: 1, curl: "" };
 const answered = (events: EpcisEvent[]): LinkedEvents => ({ kind: "events", events, exchange: EXCHANGE });
-const refused: LinkedEvents = { kind: "refused", exchange: EXCHANGE };
+const refused: LinkedEvents = { kind: "refused", status: 413, exchange: EXCHANGE };
 const linkTo = (query: Record<string, string[]>) => `${QUERY_INTERFACE}/events?${encodeQuery(query)}`;
 
 describe("the identifiers of the target's events as the resolver class reads them", () => {
@@ -197,6 +197,13 @@ describe("RES-EPCIS-LINK: a wrong answer to a query for the identifier alone is 
     const other = judge(LOT, href, { kind: "broken", message: "not a query document" });
     expect(other.kind).toBe("fail");
     expect(other).not.toHaveProperty("explainedBy");
+  });
+
+  it("fails a throttled answer with its status and leaves it to no filter", () => {
+    const href = linkTo({ MATCH_anyEPCClass: [LOT_URN] });
+    const throttled = judge(LOT, href, { kind: "throttled", status: 429, exchange: EXCHANGE });
+    expect(throttled).toMatchObject({ kind: "fail", reason: expect.stringMatching(/answered status 429$/) });
+    expect(throttled).not.toHaveProperty("explainedBy");
   });
 
   it("leaves a link that asks for another identifier, or narrows the query, to fail on its own", () => {

@@ -1,7 +1,8 @@
 // The receiver's side of the exchange (spec 1): an identifier written as a Digital Link URI under the sender's
-// resolver base, its link set, and the links it offers followed to master data or to events. Each step answers
-// ok with its value, or the reason it failed with the exchange that shows it, and the requirements that judge
-// what failed directly (the path's link set, the link types, the master data document), whose failure it is.
+// resolver base, its link set, and the links it offers: a masterData link followed to its document (read through
+// src/target/follow.ts, as the resolver suites read it), an epcis link named for the caller to follow. Each step
+// answers ok with its value, or the reason it failed with the exchange that shows it, and the requirements that
+// judge what failed directly (the path's link set, the link types, the master data document), whose failure it is.
 
 import { PATH_REQUIREMENT } from "../../../src/assertions/blockers.ts";
 import { linksetShapeProblem } from "../../../src/assertions/linkset.ts";
@@ -12,13 +13,8 @@ import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
 import type { ExchangeRecord } from "../../../src/http/record.ts";
 import type { HttpResult } from "../../../src/http/result.ts";
-import {
-  canonicalId,
-  DigitalLinkError,
-  type EpcisEvent,
-  rebaseDigitalLink,
-} from "../../../src/model/index.ts";
-import { readEventsAnswer } from "../../../src/target/events.ts";
+import { canonicalId, DigitalLinkError, rebaseDigitalLink } from "../../../src/model/index.ts";
+import { documentAt, withheldHint } from "../../../src/target/follow.ts";
 import { elementsOf, pathFormOf } from "../../../src/target/identifiers.ts";
 import {
   EPCIS_LINK,
@@ -29,7 +25,7 @@ import {
   linksOf,
   MASTER_DATA_LINK,
 } from "../../../src/target/linkset.ts";
-import { type JsonRead, linksetUrl, readDocument, readLinkset } from "../../../src/target/resolver.ts";
+import { type JsonRead, linksetUrl, readLinkset } from "../../../src/target/resolver.ts";
 
 /**
  * Where a step stopped: the resolver's answer for the identifier ("linkset"), a link type the entry does not offer
@@ -69,10 +65,24 @@ function resolverUri(ctx: RunContext, id: string): string {
   return rebaseDigitalLink(canonicalId(id), ctx.resolverBase);
 }
 
-/** Why a refusal may be the harness's doing: the key is sent only to the target's origins. */
-function withheldHint(exchange: ExchangeRecord, status: number | undefined): string {
-  if (exchange.keyWithheld !== true || (status !== 401 && status !== 403)) return "";
-  return `; the key was withheld because ${new URL(exchange.request.url).origin} is not an origin of the target: allow it with --allow-origin`;
+/**
+ * A read that answered no usable JSON as a failure: its exchange, with the status it answered and, where the key was
+ * withheld from the origin that refused it, the hint that says so.
+ */
+function readFailure(
+  problem: string,
+  read: { exchange?: ExchangeRecord; status?: number; withheld?: string },
+  stage: Failure["stage"],
+): Failure {
+  const { exchange, status, withheld } = read;
+  if (exchange === undefined) return failed(problem, {}, stage, status);
+  const answered = status !== undefined && status >= 200 && status <= 299;
+  return failed(
+    withheld === undefined ? problem : `${problem}; ${withheld}`,
+    exchangeEvidence(exchange, { expected: answered ? "a JSON body" : "a 2xx answer" }),
+    stage,
+    status,
+  );
 }
 
 /**
@@ -85,14 +95,11 @@ function jsonStep(read: JsonRead, stage: Failure["stage"]): Step<{ body: unknown
     return { ok: true, value: { body: read.body, result: read.result } };
   }
   const { exchange, status } = read;
-  const reason = read.problem ?? "no answer";
-  if (exchange === undefined) return failed(reason, {}, stage, status);
-  const answered = status !== undefined && status >= 200 && status <= 299;
-  return failed(
-    reason + withheldHint(exchange, status),
-    exchangeEvidence(exchange, { expected: answered ? "a JSON body" : "a 2xx answer" }),
+  const withheld = exchange && withheldHint(exchange, status);
+  return readFailure(
+    read.problem ?? "no answer",
+    withheld === undefined ? read : { ...read, withheld },
     stage,
-    status,
   );
 }
 
@@ -166,23 +173,25 @@ async function followMasterData(
   link: LinkObject,
   type: MasterDataTypeName,
 ): Promise<Step<MasterDataDocument>> {
-  const answer = jsonStep(await readDocument(ctx, link.href), "link");
+  const linked = await documentAt(ctx, link.href);
   // Where a masterData link leads is RES-MASTERDATA-LINK's; a document that is no master data at all, MD-JSONLD's.
-  if (!answer.ok) return explained(answer, ["RES-MASTERDATA-LINK"]);
-  const { body, result } = answer.value;
+  if (linked.kind === "broken") {
+    return explained(readFailure(linked.problem, linked, "link"), ["RES-MASTERDATA-LINK"]);
+  }
+  const { doc: body, exchange } = linked;
   const notJsonLd = await jsonLdProblem(body);
   const problem = notJsonLd ?? (await masterDataTypeProblem(body, type));
   if (problem !== undefined) {
     return explained(
       failed(
         `the master data at ${link.href}: ${problem.message ?? `is not a ${type}`}`,
-        exchangeEvidence(result.exchange, problem),
+        exchangeEvidence(exchange, problem),
         "link",
       ),
       notJsonLd === undefined ? ["RES-MASTERDATA-LINK"] : ["MD-JSONLD", "RES-MASTERDATA-LINK"],
     );
   }
-  return { ok: true, value: { document: body as Record<string, unknown>, exchange: result.exchange } };
+  return { ok: true, value: { document: body as Record<string, unknown>, exchange } };
 }
 
 /** The identifier's master data through the masterData link of its link set, checked for its type (spec 2.2). */
@@ -258,42 +267,4 @@ export async function reachPartyOrLocation(
     ),
     resolved.value.about ? ["RES-LINKTYPES"] : ["RES-LINKTYPES", "RES-ANCHOR"],
   );
-}
-
-/** Every event a GET /events URL answers, across its pages (the harness's one reader); a 413 keeps its status. */
-export async function fetchEvents(
-  ctx: RunContext,
-  url: string,
-): Promise<Step<{ events: EpcisEvent[]; exchange: ExchangeRecord }>> {
-  const answer = await readEventsAnswer(ctx, url, { redirect: "follow" });
-  switch (answer.kind) {
-    case "events":
-      return { ok: true, value: { events: answer.events, exchange: answer.pages[0]!.exchange } };
-    case "refused":
-    case "rejected":
-    case "throttled": {
-      const { status, exchange } = answer.result;
-      return failed(
-        `${url} answered ${status}${withheldHint(exchange, status)}`,
-        exchangeEvidence(exchange, { expected: "an EPCISQueryDocument" }),
-        "link",
-        status,
-      );
-    }
-    case "broken": {
-      const broken = failed(
-        answer.exchange === undefined
-          ? answer.message
-          : answer.message + withheldHint(answer.exchange, answer.status),
-        exchangeEvidence(
-          answer.exchange,
-          answer.paging === undefined ? { expected: "an EPCISQueryDocument" } : {},
-        ),
-        "link",
-        answer.status,
-      );
-      // Pages that break off, go round or never end are EVT-PAGING's.
-      return answer.paging === undefined ? broken : explained(broken, ["EVT-PAGING"]);
-    }
-  }
 }
