@@ -40,7 +40,7 @@ export function jsonIdentical(a: unknown, b: unknown): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   // for-in walks a parsed object's members in the order Object.keys lists them: one list pairs them, and the walk
-  // allocates nothing else (this runs for every event of every answer, answer.ts).
+  // allocates nothing else (this runs for every event of every answer, src/target/events.ts).
   const yKeys = Object.keys(y);
   let at = 0;
   for (const key in x) {

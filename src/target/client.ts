@@ -1,5 +1,5 @@
 // What suites use to talk to the target: one client per run, the baseline, the budgets of an answer and the
-// evidence of an exchange. GET /events itself is read in answer.ts.
+// evidence of an exchange. GET /events itself is read in events.ts.
 
 import type { RunContext } from "../engine/context.ts";
 import { perRun, scopeOf } from "../engine/run-scope.ts";

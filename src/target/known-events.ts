@@ -1,4 +1,4 @@
-// The reader of the target's answers (answer.ts): the value JSON.parse gives, with the baseline's own object in place
+// The reader of the target's answers (events.ts): the value JSON.parse gives, with the baseline's own object in place
 // of each event of its eventList served exactly as the baseline holds it. Most of a run's reading is the target
 // serving, again and again, events the run already holds, written byte for byte as before, and parsing each anew to
 // compare it with the baseline was the largest part of the harness's time per request. So the reader remembers the

@@ -2,7 +2,7 @@
 // a master data document a masterData link leads to (spec 2.2), or any other resolver URL. Redirects are
 // followed, as a receiver following a link follows them; the client keeps the key on the allowed origins, and
 // every answer keeps its exchange so that a verdict built on it carries the evidence. GET /events answers,
-// wherever their URL came from, are read in answer.ts.
+// wherever their URL came from, are read in events.ts.
 
 import type { RunContext } from "../engine/context.ts";
 import { HttpError } from "../http/errors.ts";
