@@ -39,7 +39,9 @@ module.exports = {
       severity: "error",
       comment: "The engine runs checks and holds verdicts; it knows neither the target nor the reports.",
       from: { path: "^src/engine/" },
-      to: { path: above(["target", "assertions", "report", "harness", "cli", "prove", "receiver", "generate"]) },
+      to: {
+        path: above(["target", "assertions", "report", "harness", "cli", "prove", "receiver", "reference", "generate"]),
+      },
     },
     {
       name: "target-below-the-assertions",

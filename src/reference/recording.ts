@@ -4,7 +4,9 @@
 // with 413 any query whose answer would be longer than a handful of events, so that only a receiver that narrows
 // its queries (spec 7) gets the whole trace; a query for one EPC, lot or serial is never refused, so that the
 // product's own events (a MUST, spec 1 step 3) never hang on narrowing, which the spec leaves open.
+
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RecordedExchange, RecordedListener } from "../http/recorded.ts";
 import { canonicalId, type EventQuery, isDigitalLink, parseDigitalLink } from "../model/index.ts";
 import { readQuery } from "./events/read-query.ts";
 import { QUERY_TOO_COMPLEX_EXCEPTION } from "./events/route.ts";
@@ -12,26 +14,6 @@ import { sendProblem } from "./problem.ts";
 import { type EventStore, SPEC_RULES } from "./store/index.ts";
 
 /** Which listener took a request: the query interface's, the resolver's, or the one serving both. */
-export type RecordedListener = "events" | "resolver" | "shared";
-
-/** One request as the sender received it, and what the sender answered. */
-export interface RecordedExchange {
-  /** Order of arrival over every listener, from 0. */
-  seq: number;
-  /** Milliseconds since the epoch when the request arrived. */
-  at: number;
-  listener: RecordedListener;
-  method: string;
-  /** The request target exactly as sent: path and query string, percent-escapes undecoded. */
-  rawUrl: string;
-  /** The header lines as sent, name and value, in order; a repeated header appears once per line. */
-  rawHeaders: [string, string][];
-  status: number;
-  responseHeaders: Record<string, string>;
-  /** The body of a JSON answer (link sets, event pages, master data, problems) up to a bound; else undefined. */
-  responseBody?: string;
-}
-
 export interface RecordingOptions {
   /** Called once per request, when its answer has been sent. */
   record(exchange: RecordedExchange): void;

@@ -9,8 +9,8 @@ import type { ReceiverRecording, RunContext } from "../../src/engine/context.ts"
 import { runSuites } from "../../src/engine/engine.ts";
 import { loadRegistry } from "../../src/engine/registry.ts";
 import { aggregate, type CheckVerdict } from "../../src/engine/verdicts.ts";
+import type { RecordedExchange } from "../../src/http/recorded.ts";
 import type { EpcisEvent } from "../../src/model/index.ts";
-import type { RecordedExchange } from "../../src/reference/recording.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 import { testRunContext } from "../support/run-context.ts";
 

@@ -4,9 +4,10 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset } from "../../src/generate/index.ts";
+import type { RecordedExchange } from "../../src/http/recorded.ts";
 import { runOracle } from "../../src/model/index.ts";
 import { startReference } from "../../src/reference/index.ts";
-import { oneIdentifier, type RecordedExchange } from "../../src/reference/recording.ts";
+import { oneIdentifier } from "../../src/reference/recording.ts";
 
 const KEY = "recording-key";
 const exchanges: RecordedExchange[] = [];

@@ -13,12 +13,12 @@ import { loadRegistry } from "../../engine/registry.ts";
 import { DEFAULT_DEFINITION, REPO_ROOT } from "../../engine/repo.ts";
 import type { Report, RunOptionsRecord } from "../../engine/types.ts";
 import { generateDataset, readDatasetFile, senderOf } from "../../generate/index.ts";
+import type { RecordedExchange } from "../../http/recorded.ts";
 import { chooseTask, type ReceiverTask } from "../../model/receiver-task.ts";
 import {
   type ReceiverConfiguration,
   receiverConfiguration,
 } from "../../reference/receiver-configurations.ts";
-import type { RecordedExchange } from "../../reference/recording.ts";
 import { startReference } from "../../reference/server.ts";
 import { formatSummary } from "../../report/index.ts";
 import { finishRun, reportDirProblem, sha256Of } from "../run-files.ts";
