@@ -5,13 +5,12 @@ import {
   ALPHABETIC_AI_ALIASES,
   CANONICAL_DL_BASE,
   canonicalId,
+  type DigitalLinkElement,
   DigitalLinkError,
   parseDigitalLink,
 } from "../../../src/model/index.ts";
+import { pathFormOf } from "../../../src/target/identifiers.ts";
 import type { ReceivedRequest } from "./requests.ts";
-
-/** The six path forms of spec 4.2, as their AIs in order. */
-const SIX_FORMS = new Set(["00", "417", "414", "01", "01/10", "01/21"]);
 
 /** The path a resolver request asked, after the resolver's base. */
 export function resolverPathOf(r: ReceivedRequest): string {
@@ -20,17 +19,16 @@ export function resolverPathOf(r: ReceivedRequest): string {
 
 /** Why a resolver path is not one of the six forms with numeric AIs, or undefined when it is. */
 export function pathProblem(path: string): string | undefined {
-  let ais: string[];
+  let elements: DigitalLinkElement[];
   try {
-    ais = parseDigitalLink(CANONICAL_DL_BASE + path).elements.map((e) => e.ai);
+    elements = parseDigitalLink(CANONICAL_DL_BASE + path).elements;
   } catch (error) {
     if (error instanceof DigitalLinkError) return error.message;
     throw error;
   }
-  const form = ais.join("/");
-  return SIX_FORMS.has(form)
+  return pathFormOf(elements) !== undefined
     ? undefined
-    : `the path ${path} has the AIs ${form}, which are not one of the six forms of spec 4.2 (/00, /417, /414, /01, /01/…/10, /01/…/21)`;
+    : `the path ${path} has the AIs ${elements.map((e) => e.ai).join("/")}, which are not one of the six forms of spec 4.2 (/00, /417, /414, /01, /01/…/10, /01/…/21)`;
 }
 
 /**
