@@ -80,7 +80,7 @@ requirementTest(
       }),
     );
     // Both were reached, or the verdict is what the other recorded: a skip leaves the requirement unjudged.
-    for (const r of reached)
-      if (r !== undefined && reached.every((o) => o !== undefined)) checks.pass(r.note, r.evidence);
+    const both = reached.filter((r) => r !== undefined);
+    if (both.length === reached.length) for (const r of both) checks.pass(r.note, r.evidence);
   },
 );
