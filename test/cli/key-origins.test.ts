@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/engine/context.ts";
+import { scopeOf } from "../../src/engine/run-scope.ts";
 import { targetClient } from "../../src/target/client.ts";
 import { testRunContext } from "../support/run-context.ts";
 
@@ -79,10 +80,22 @@ describe("the suites' client and the key", () => {
     expect(JSON.stringify(result.exchange)).not.toContain(KEY);
   });
 
-  it("is one client for the whole run, and another run's is another", () => {
-    expect(targetClient(ctx)).toBe(targetClient(ctx));
+  it("is one client for the whole run, and another run's is another", async () => {
+    // The run's end closes the client its scope holds (engine.ts): the one the checks use must be that one.
+    const client = targetClient(ctx);
+    expect(scopeOf(ctx).client).toBe(client);
     const other = { ...ctx, apiKey: "another" };
-    expect(targetClient(other)).not.toBe(targetClient(ctx));
-    return targetClient(other).close();
+    const otherClient = targetClient(other);
+    try {
+      expect(scopeOf(other).client).toBe(otherClient);
+      expect(otherClient).not.toBe(client);
+      // Each run's client carries its own run's key, whichever was made first.
+      events.keys.length = 0;
+      await otherClient.get(`${events.origin}/epcis/events`);
+      await targetClient(ctx).get(`${events.origin}/epcis/events`);
+      expect(events.keys).toEqual(["another", KEY]);
+    } finally {
+      await otherClient.close();
+    }
   });
 });
