@@ -87,7 +87,8 @@ async function readJson(ctx: RunContext, url: string, accept: string, what: stri
   return read;
 }
 
-function isLinksetBody(body: unknown): boolean {
+/** Whether a parsed body is a link set document: an object with a linkset member (spec 2.3). */
+export function isLinksetBody(body: unknown): boolean {
   return typeof body === "object" && body !== null && "linkset" in body;
 }
 

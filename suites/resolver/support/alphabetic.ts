@@ -5,6 +5,7 @@
 import type { ExchangeRecord } from "../../../src/http/record.ts";
 import type { HttpResult } from "../../../src/http/result.ts";
 import { canonicalId, isDigitalLink } from "../../../src/model/index.ts";
+import { isLinksetBody } from "../../../src/target/resolver.ts";
 
 /** What the resolver's answer to an alphabetic path shows (spec 4.2: "The alphabetic form ... is not allowed"). */
 export interface AlphabeticVerdict {
@@ -16,8 +17,7 @@ export interface AlphabeticVerdict {
 function isLinkset(result: HttpResult): boolean {
   if (result.status < 200 || result.status > 299) return false;
   try {
-    const body = result.json();
-    return typeof body === "object" && body !== null && "linkset" in body;
+    return isLinksetBody(result.json());
   } catch {
     return false;
   }
