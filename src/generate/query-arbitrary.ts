@@ -178,8 +178,8 @@ function parsedTimes(times: readonly string[]): ParsedTime[] {
 }
 
 /** An instant written at one of the offsets, with at least `pad` fractional digits: the same instant. */
-function writtenAt(at: ParsedTime, offset: string, pad: number): string {
-  return formatInstant(at.instant, { offset, fractionDigits: pad });
+function writtenAt(instant: Instant, offset: string, pad: number): string {
+  return formatInstant(instant, { offset, fractionDigits: pad });
 }
 
 /**
@@ -202,8 +202,8 @@ function windowAtEvents(times: readonly string[]): fc.Arbitrary<EventQuery> | un
     .map(([indices, ge, lt]) => {
       const [from, to] = [...indices].sort((a, b) => a - b) as [number, number];
       return {
-        GE_eventTime: writtenAt(distinct[from]!, ge.offset, ge.pad),
-        LT_eventTime: writtenAt(distinct[to]!, lt.offset, lt.pad),
+        GE_eventTime: writtenAt(distinct[from]!.instant, ge.offset, ge.pad),
+        LT_eventTime: writtenAt(distinct[to]!.instant, lt.offset, lt.pad),
       };
     });
 }
@@ -227,7 +227,7 @@ function timeValue(times: readonly string[]): fc.Arbitrary<string> {
               })
               .map(({ at, shift, offset, pad }) => {
                 const instant = shift === 0n ? at.instant : addUnits(at.instant, shift, at.digits);
-                return writtenAt({ instant, digits: at.digits }, offset, pad);
+                return writtenAt(instant, offset, pad);
               }),
           },
         ];
