@@ -53,14 +53,14 @@ function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-function uuid(rng: Random): string {
-  const h = rng.hex(32);
-  const variant = "89ab"[rng.int(0, 3)];
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+/** A version 4 UUID URN from 32 hex digits and the digit of its variant (8, 9, a or b). */
+export function uuidUrnOf(h: string, variant: string): string {
+  return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export function randomUuidUrn(rng: Random): string {
-  return `urn:uuid:${uuid(rng)}`;
+  const h = rng.hex(32);
+  return uuidUrnOf(h, "89ab"[rng.int(0, 3)] as string);
 }
 
 function pickTurn<T>(ctx: ChainContext, key: string, items: readonly T[]): T {

@@ -6,13 +6,14 @@
 // examples), a TransactionEvent ADD at shipping (transaction_event_all_possible_fields).
 import { createHash } from "node:crypto";
 import { canonicalBizStep, type EpcisEvent } from "../model/index.ts";
+import { uuidUrnOf } from "./chain.ts";
 
 /** A name of the event's own, made from the event it was written after, the same in every run. */
 function derivedId(source: EpcisEvent, kind: string): string {
   const hex = createHash("sha256")
     .update(`${source.eventID ?? JSON.stringify(source)} ${kind}`)
     .digest("hex");
-  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidUrnOf(hex, "8");
 }
 
 /** The members every derived event keeps from its source: when and where it happened, and whose it is. */
