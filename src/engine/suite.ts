@@ -123,13 +123,19 @@ export function makeChecks(id: string, sink: CheckVerdict[], targetOrigins?: rea
     skip: (reason) => add("skip", reason),
     blocked: (byId, why) => {
       const named = typeof byId === "string" ? byId : byId.join(" or ");
-      sink.push({ id, status: "skip", reason: blockedReason(named, why), blockedBy: byId });
+      sink.push({ id, status: "skip", reason: blockedReason(named, why), why, blockedBy: byId });
     },
     failUnlessBlocked: (byId, reason, evidence) => {
       // A finding the answer cannot decide is undecided whatever explains it.
       if (undecidedBy(evidence, targetOrigins) !== undefined) return add("fail", reason, evidence);
       const named = typeof byId === "string" ? byId : byId.join(" or ");
-      const v: CheckVerdict = { id, status: "skip", reason: blockedReason(named, reason), blockedBy: byId };
+      const v: CheckVerdict = {
+        id,
+        status: "skip",
+        reason: blockedReason(named, reason),
+        why: reason,
+        blockedBy: byId,
+      };
       v.otherwise = "fail";
       if (evidence !== undefined) v.evidence = evidence;
       sink.push(v);

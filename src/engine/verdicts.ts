@@ -12,6 +12,8 @@ export interface CheckVerdict {
    * stands only where one of them failed in the same run (aggregate), and then names that one.
    */
   blockedBy?: string | readonly string[];
+  /** Of a blocked check: the finding in its own words, which the aggregate's reason follows with. */
+  why?: string;
   /**
    * What a blocked check is where none of its blockers failed (checks.failUnlessBlocked): a failure of its own,
    * with its evidence. Without it, such a block is an error of the harness.
@@ -43,15 +45,20 @@ function failedIn(checks: readonly CheckVerdict[], id: string): boolean {
 }
 
 /**
- * A blocked check as the run's verdicts bear it out: a skip where its blocker failed, else an error, so that a
- * dependency named wrongly is never a silent pass (nor a skip that hides a defect).
+ * A blocked check as the run's verdicts bear it out: a skip where a blocker failed at MUST, so that the run fails
+ * by that one; else its own failure (checks.failUnlessBlocked) or an error, so that a dependency named wrongly, or
+ * one whose failure is only a SHOULD's warning, is never a silent pass (nor a skip that hides a defect).
  */
-function borneOut(c: CheckVerdict, checks: readonly CheckVerdict[]): CheckVerdict {
+function borneOut(
+  c: CheckVerdict,
+  checks: readonly CheckVerdict[],
+  levelOf: (id: string) => Level | undefined,
+): CheckVerdict {
   if (c.blockedBy === undefined) return c;
   const named = blockers(c.blockedBy);
-  const prefix = blockedReason(named.join(" or "), "");
-  const why = c.reason?.startsWith(prefix) === true ? c.reason.slice(prefix.length) : (c.reason ?? "");
-  const failed = named.find((id) => failedIn(checks, id));
+  const why = c.why ?? c.reason ?? "";
+  const failedIds = named.filter((id) => failedIn(checks, id));
+  const failed = failedIds.find((id) => (levelOf(id) ?? "MUST") === "MUST");
   if (failed !== undefined) return { ...c, reason: blockedReason(failed, why), blockedBy: failed };
   if (c.otherwise === "fail") {
     const own: CheckVerdict = { id: c.id, status: "fail", reason: why };
@@ -60,7 +67,11 @@ function borneOut(c: CheckVerdict, checks: readonly CheckVerdict[]): CheckVerdic
   }
   const checked = named.some((id) => checks.some((v) => v.id === id));
   const which =
-    named.length === 1 ? `${named[0]}, which did not fail` : `${named.join(" or ")}, none of which failed`;
+    failedIds.length > 0
+      ? `${failedIds.join(" or ")}, which only warned (not a MUST)`
+      : named.length === 1
+        ? `${named[0]}, which did not fail`
+        : `${named.join(" or ")}, none of which failed`;
   return {
     id: c.id,
     status: "error",
@@ -86,6 +97,11 @@ export interface AggregateOptions {
    * together (the link set that named an href, and the request that asked it), so it shows several.
    */
   proofs?: number;
+  /**
+   * The level each requirement of the run is judged at (effectiveLevel), by id: a block stands only on a MUST that
+   * failed. Without it, every blocker counts as a MUST.
+   */
+  levelOf?: (id: string) => Level | undefined;
 }
 
 /**
@@ -107,7 +123,8 @@ export function aggregate(
   options: AggregateOptions = {},
 ): RequirementResult {
   const level = effectiveLevel(req, options.definitionGiven ?? false);
-  const mine = checks.filter((c) => c.id === req.id).map((c) => borneOut(c, checks));
+  const levelOf = options.levelOf ?? (() => undefined);
+  const mine = checks.filter((c) => c.id === req.id).map((c) => borneOut(c, checks, levelOf));
   let status: Status = mine.length === 0 ? (options.noCheckStatus ?? "skip") : "pass";
   let reason: string | undefined = mine.length === 0 ? noCheckReason : undefined;
   const evidence: Evidence[] = [];

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { EngineResult } from "../engine/engine.ts";
 import { toolVersion } from "../engine/repo.ts";
 import type { Report, Requirement, RequirementResult, Summary } from "../engine/types.ts";
-import { aggregate } from "../engine/verdicts.ts";
+import { aggregate, effectiveLevel } from "../engine/verdicts.ts";
 import { diffReports, exitCodeFor, type ReportDiff, writeReports } from "../report/index.ts";
 
 /**
@@ -124,6 +124,7 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
   for (const id of unknown)
     run.note(`tracecheck: a suite checked "${id}", which is not in suites/requirements.yaml.`);
   for (const e of engine.errors) run.note(`tracecheck: suite error: ${e}`);
+  const levels = new Map(run.requirements.map((r) => [r.id, effectiveLevel(r, run.definitionGiven)]));
   const requirements = run.requirements.map((req) => {
     const excused = run.excused?.(req);
     return aggregate(
@@ -135,6 +136,7 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
         "no check ran for this requirement: a harness fault (its suite file was not found, or recorded nothing)",
       {
         definitionGiven: run.definitionGiven,
+        levelOf: (id) => levels.get(id),
         noCheckStatus: excused === undefined ? "error" : "skip",
         ...(run.proofs === undefined ? {} : { proofs: run.proofs }),
       },

@@ -38,6 +38,7 @@ describe("checks.blocked", () => {
       id: "RES-LINKTYPES",
       status: "skip",
       reason: "blocked by RES-ANCHOR, which failed: the lot's link set has no entry about it",
+      why: "the lot's link set has no entry about it",
       blockedBy: "RES-ANCHOR",
     });
     expect(blockedReason("X-1", "why")).toBe("blocked by X-1, which failed: why");
@@ -178,6 +179,25 @@ describe("aggregate: a blocked check", () => {
       NO_CHECK,
     );
     expect(skipped.status).toBe("error");
+  });
+
+  it("does not stand on a blocker that failed only as a SHOULD, whose failure is a warning", () => {
+    const shouldFailed: CheckVerdict = { id: "RES-ANCHOR", status: "fail", reason: "no entry about the lot" };
+    const levelOf = (id: string) => (id === "RES-ANCHOR" ? "SHOULD" : "MUST");
+    const blocked = verdicts((c) => c.blocked("RES-ANCHOR", "why"));
+    const r = aggregate(req("RES-LINKTYPES"), [shouldFailed, ...blocked], NO_CHECK, { levelOf });
+    expect([r.status, r.reason]).toEqual([
+      "error",
+      "blocked by RES-ANCHOR, which only warned (not a MUST): why",
+    ]);
+    const finding = verdicts((c) => c.failUnlessBlocked(["RES-ANCHOR"], "its own finding", { message: "m" }));
+    const own = aggregate(req("RES-LINKTYPES"), [shouldFailed, ...finding], NO_CHECK, { levelOf });
+    expect([own.status, own.reason, own.evidence]).toEqual(["fail", "its own finding", [{ message: "m" }]]);
+    // The same blocker at MUST: the block stands.
+    const must = aggregate(req("RES-LINKTYPES"), [shouldFailed, ...blocked], NO_CHECK, {
+      levelOf: () => "MUST",
+    });
+    expect(must.status).toBe("skip");
   });
 
   it("leaves the blocker's own verdict as it is: the root failure decides the run", () => {
