@@ -1,6 +1,11 @@
 import { LIST_PARAMETERS } from "../model/types.ts";
 import { CORE_EVENTS } from "./core-events.ts";
-import { CORE_EVENTS_EXTENSION, findCoreEvents, noAction } from "./declared-core-events.ts";
+import {
+  CORE_EVENTS_EXTENSION,
+  type DeclaredCoreEvent,
+  findCoreEvents,
+  noAction,
+} from "./declared-core-events.ts";
 import { deref, escapePointer, isObject } from "./json-pointer.ts";
 import { type FoundProperty, findMasterDataSchemas, propertiesOf } from "./master-data-schemas.ts";
 import { parametersOf } from "./operations.ts";
@@ -18,11 +23,21 @@ function sameAsSpec(value: unknown, spec: string | null): boolean {
   return typeof value === "string" && value.trim().toLowerCase() === spec.toLowerCase();
 }
 
+/** The columns of a row that spec 6 fixes: the others are the definition's own ("not shown"). */
+const FIXED_COLUMNS = [
+  ["eventType", "event type"],
+  ["action", "action"],
+] as const;
+
 /**
  * Spec 6 fixes the name, event type and action of the seven core events and says that their signatures are
  * declared in x-std-core-events. Where the definition puts it and the shape of its rows are not shown
  * (declared-core-events.ts reads them wherever a reader would), nor are its further columns ("The names and values
  * of those further columns: not shown"), so bizStep and disposition are the definition's own and not judged.
+ * Nor does the spec say that the extension holds nothing else: a row that names no core event (or no event at
+ * all) and a signature declared again are the definition's own too. What is judged is that each of the seven is
+ * declared, and that every row declaring one gives spec 6's event type and action, so a second row that
+ * contradicts spec 6 fails where it stands.
  */
 function checkCoreEvents(raw: JsonObject): ExtensionProblem[] {
   const declared = findCoreEvents(raw);
@@ -46,25 +61,9 @@ function checkCoreEvents(raw: JsonObject): ExtensionProblem[] {
     ];
   }
   const problems: ExtensionProblem[] = [];
-  for (const row of rows) {
-    if (row.written === undefined) {
-      problems.push({
-        family: "core-events",
-        path: row.at,
-        message: "An entry without a name cannot be matched to a core event.",
-      });
-    } else if (row.name === undefined) {
-      problems.push({
-        family: "core-events",
-        path: row.at,
-        message: `${row.written} is not one of the seven core events of spec 6.`,
-      });
-    }
-  }
   for (const expected of CORE_EVENTS) {
     const same = rows.filter((r) => r.name === expected.name);
-    const first = same[0];
-    if (first === undefined) {
+    if (same.length === 0) {
       problems.push({
         family: "core-events",
         path: at,
@@ -72,28 +71,45 @@ function checkCoreEvents(raw: JsonObject): ExtensionProblem[] {
       });
       continue;
     }
-    if (same.length > 1) {
-      problems.push({
-        family: "core-events",
-        path: at,
-        message: `The core event ${expected.name} is declared ${same.length} times.`,
-      });
-    }
-    const columns = [
-      ["eventType", "event type"],
-      ["action", "action"],
-    ] as const;
-    for (const [field, label] of columns) {
-      const { key, value } = first.columns[field];
-      if (sameAsSpec(value, expected[field])) continue;
-      problems.push({
-        family: "core-events",
-        path: `${first.at}/${escapePointer(key ?? field)}`,
-        message: `${expected.name} has ${label} ${JSON.stringify(value ?? null)} where spec 6 fixes ${JSON.stringify(expected[field])}.`,
-      });
+    // With several rows for one event, the message says which one is wrong: the others may agree with spec 6.
+    const which = (row: DeclaredCoreEvent) =>
+      same.length > 1 ? ` (the row at ${row.at}, one of its ${same.length})` : "";
+    for (const row of same) {
+      for (const [field, label] of FIXED_COLUMNS) {
+        const { key, value } = row.columns[field];
+        if (sameAsSpec(value, expected[field])) continue;
+        problems.push({
+          family: "core-events",
+          path: `${row.at}/${escapePointer(key ?? field)}`,
+          message: `${expected.name}${which(row)} has ${label} ${JSON.stringify(value ?? null)} where spec 6 fixes ${JSON.stringify(expected[field])}.`,
+        });
+      }
     }
   }
   return problems;
+}
+
+/**
+ * What x-std-core-events holds beyond one row per core event, which checkCoreEvents leaves to the definition: the
+ * rows that name no core event or no event at all, and the core events declared more than once (each of whose
+ * rows is judged). Undefined when it holds nothing more, or cannot be read as rows. A pass names them, so that the
+ * user sees what was not judged.
+ */
+export function coreEventsBeyondTheSeven(raw: JsonObject): string | undefined {
+  const declared = findCoreEvents(raw);
+  if (!declared.found || declared.rows === undefined) return undefined;
+  const { rows } = declared;
+  const unnamed = rows
+    .filter((r) => r.name === undefined)
+    .map((r) => (r.written === undefined ? `a row without a name at ${r.at}` : JSON.stringify(r.written)));
+  const repeated = CORE_EVENTS.map((e) => [e.name, rows.filter((r) => r.name === e.name).length] as const)
+    .filter(([, count]) => count > 1)
+    .map(([name, count]) => `${name} (${count} rows)`);
+  const parts = [
+    ...(unnamed.length > 0 ? [`rows that name no core event, not judged: ${unnamed.join(", ")}`] : []),
+    ...(repeated.length > 0 ? [`declared more than once, every row judged: ${repeated.join(", ")}`] : []),
+  ];
+  return parts.length > 0 ? parts.join("; ") : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { coreEventsBeyondTheSeven } from "../../src/definition/check-extensions.ts";
 import {
   CORE_EVENTS,
   checkExtensions,
@@ -260,16 +261,55 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
     expect(problems).toEqual([]);
   });
 
-  it("refuses an eighth event, a duplicate and a missing family", () => {
-    const extra = problemsAfter((d) => {
+  it("leaves an eighth event, a row without a name and an agreeing duplicate to the definition, and names them", () => {
+    const mutate = (d: Obj) => {
       const events = list(d, "x-std-core-events");
       events.push({ ...coreEvent(d, "Commission"), name: "Harvest" });
-      events.push(coreEvent(d, "Shipping"));
+      events.push({ eventType: "ObjectEvent", action: "OBSERVE" });
+      events.push({ ...coreEvent(d, "Shipping") });
+    };
+    expect(problemsAfter(mutate)).toEqual([]);
+    const copy = structuredClone(original);
+    mutate(copy);
+    expect(coreEventsBeyondTheSeven(copy)).toBe(
+      'rows that name no core event, not judged: "Harvest", a row without a name at /x-std-core-events/8; ' +
+        "declared more than once, every row judged: Shipping (2 rows)",
+    );
+    expect(coreEventsBeyondTheSeven(original)).toBeUndefined();
+  });
+
+  it("leaves members beside the rows keyed by name to the definition", () => {
+    const mutate = (d: Obj) => {
+      d["x-std-core-events"] = {
+        description: "The seven core events of the standard.",
+        $comment: "signatures only",
+        "x-source": { standard: "2.0" },
+        ...Object.fromEntries(
+          list(d, "x-std-core-events").map(({ name, eventType, action }) => [name, { eventType, action }]),
+        ),
+      };
+    };
+    expect(problemsAfter(mutate)).toEqual([]);
+    const copy = structuredClone(original);
+    mutate(copy);
+    expect(coreEventsBeyondTheSeven(copy)).toBe('rows that name no core event, not judged: "x-source"');
+  });
+
+  it("refuses a duplicate row that contradicts spec 6's action, at that row", () => {
+    const problems = problemsAfter((d) => {
+      list(d, "x-std-core-events").push({ ...coreEvent(d, "Shipping"), action: "ADD" });
     });
-    expect(extra.map((p) => p.message)).toEqual([
-      "Harvest is not one of the seven core events of spec 6.",
-      "The core event Shipping is declared 2 times.",
+    expect(problems).toEqual([
+      {
+        family: "core-events",
+        path: "/x-std-core-events/7/action",
+        message:
+          'Shipping (the row at /x-std-core-events/7, one of its 2) has action "ADD" where spec 6 fixes "OBSERVE".',
+      },
     ]);
+  });
+
+  it("refuses a definition without x-std-core-events", () => {
     const none = problemsAfter((d) => {
       delete d["x-std-core-events"];
     });
