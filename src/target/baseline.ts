@@ -15,7 +15,7 @@ import {
   isDigitalLink,
   rebaseDigitalLink,
 } from "../model/index.ts";
-import type { EpcisEvent, EventQuery } from "../model/types.ts";
+import { classesOf, type EpcisEvent, type EventQuery, epcsOf } from "../model/types.ts";
 import { type Baseline, type BaselineMethod, EventSpool, type SpoolOptions } from "./baseline-file.ts";
 import { EPCIS_LINK, linksOf } from "./linkset.ts";
 import { linksetUrl } from "./resolver.ts";
@@ -230,22 +230,12 @@ async function bisectWindows(
   return "done" as const;
 }
 
-/** Identifiers an event leads to: the EPCs and classes a receiver would follow when tracing (spec 1). */
+/**
+ * Identifiers an event leads to: the EPCs and classes a receiver would follow when tracing (spec 1), as the oracle
+ * reads them (epcsOf, classesOf).
+ */
 export function identifiersOf(e: EpcisEvent): { epcs: string[]; classes: string[] } {
-  const epcs = [
-    ...(e.epcList ?? []),
-    ...(e.childEPCs ?? []),
-    ...(e.inputEPCList ?? []),
-    ...(e.outputEPCList ?? []),
-  ];
-  if (e.parentID) epcs.push(e.parentID);
-  const classes = [
-    ...(e.quantityList ?? []),
-    ...(e.childQuantityList ?? []),
-    ...(e.inputQuantityList ?? []),
-    ...(e.outputQuantityList ?? []),
-  ].map((q) => q.epcClass);
-  return { epcs, classes };
+  return { epcs: epcsOf(e), classes: classesOf(e) };
 }
 
 /**
