@@ -124,9 +124,10 @@ requirementTest(
           dataset: env.known.datasetEvents?.length,
           from: "the baseline, the dataset, and the queries spanning all time answered before it was asked",
         },
-        actual: { events: unfiltered.events.length },
+        // Answered events the harness did not know of are the repository's later captures, not extras; what is
+        // answered twice is listed as the other checks list it.
+        actual: { events: unfiltered.events.length, duplicated: judged.duplicated.slice(0, 50) },
         missing: judged.missing.slice(0, 50),
-        extra: comparison.duplicated.slice(0, 50),
       });
       return;
     }
