@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { outsideCoreEvents } from "../generate/outside-core.ts";
 import { registerAuth } from "./auth/index.ts";
 import { type CaptureLimits, registerCapture } from "./capture/index.ts";
-import { registerEvents } from "./events/index.ts";
+import { capturing, registerEvents } from "./events/index.ts";
 import { FAULTS } from "./faults.ts";
 import { registerMasterData } from "./masterdata/index.ts";
 import { opaqueHrefs } from "./opaque-hrefs.ts";
@@ -107,13 +107,14 @@ export async function startReference(
   const linkedCtx: ReferenceContext =
     session === undefined ? ctx : { ...ctx, eventsBase: () => `${bases.events}/${session}` };
 
+  const capture = capturing(ctx, store);
   const eventsApp = newInstance();
   const shared = opts.resolverPort === undefined;
   if (opts.recording) registerRecording(eventsApp, shared ? "shared" : "events", opts.recording, store);
   eventsApp.register(
     async (scope) => {
       registerAuth(scope, ctx, "events");
-      registerEvents(scope, ctx, store);
+      registerEvents(scope, ctx, store, capture);
       registerCapture(scope, store, opts.capture);
     },
     { prefix },
@@ -122,7 +123,7 @@ export async function startReference(
     eventsApp.register(
       async (scope) => {
         registerAuth(scope, linkedCtx, "events");
-        registerEvents(scope, linkedCtx, store);
+        registerEvents(scope, linkedCtx, store, capture);
       },
       { prefix: `${prefix}/${session}` },
     );

@@ -10,7 +10,7 @@ import { type RunningReference, startReference } from "../../src/reference/index
 import type { ReferenceConfig } from "../../src/reference/types.ts";
 import { withReference } from "../support/reference.ts";
 import { allPages, epcisValidator, eventsOf, getEvents, getUrl, idsOf, nextLink } from "./events-answers.ts";
-import { fixtureDataset, IDS, LOAD_START } from "./events-fixture.ts";
+import { DL, fixtureDataset, IDS, LOAD_START } from "./events-fixture.ts";
 
 const enc = encodeURIComponent;
 let validate: ValidateFunction;
@@ -276,5 +276,31 @@ describe("capturing", () => {
       }
       expect(new Set(idsOf(captured)).size).toBe(3);
     });
+  });
+
+  it("counts the requests to both homes of the query interface together in receiver mode", async () => {
+    await withReference(
+      {
+        dataset: fixtureDataset(),
+        store: { loadStart: LOAD_START },
+        config: { captureEvery: 2 },
+        opaqueHrefs: true,
+      },
+      async (ref) => {
+        // The second home is under the session's segment, which the epcis link of a link set names.
+        const path = new URL(DL.pallet).pathname;
+        const linkset = await getUrl(`${ref.resolverBase}${path}?linkType=linkset`);
+        const epcis = JSON.stringify(linkset.body).match(/"href":"([^"]*\/events[^"]*)"/)?.[1];
+        expect(epcis).toBeDefined();
+        const secondBase =
+          new URL(epcis as string).origin + new URL(epcis as string).pathname.replace(/\/events$/, "");
+        expect(secondBase).not.toBe(ref.eventsBase);
+        const loaded = ref.store.size;
+        await getEvents(ref.eventsBase, "");
+        await getEvents(secondBase, "");
+        // One capture after the second request, which went to the other home: three events, not none and not six.
+        expect(eventsOf((await getEvents(ref.eventsBase, "")).body)).toHaveLength(loaded + 3);
+      },
+    );
   });
 });

@@ -34,12 +34,19 @@ const TRUNCATED_UNFILTERED = 10;
 /** How many events each capture of a repository that grows while it is read (captureEvery) adds. */
 const CAPTURED_PER_TURN = 3;
 
-/** GET /events (spec 4.1), answered from the indexed store. */
-export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, store: EventStore): void {
+/**
+ * GET /events (spec 4.1), answered from the indexed store. `capture` is the repository's growth (capturing), one
+ * for the server however many homes the query interface has, so that the requests to all of them count together.
+ */
+export function registerEvents(
+  app: FastifyInstance,
+  ctx: ReferenceContext,
+  store: EventStore,
+  capture: (() => void) | undefined,
+): void {
   const faulted = matchRulesFor(ctx.faults);
   // Matching EPCs only as written is a freedom (the spec states form equivalence for bizStep alone), not a fault.
   const rules = ctx.config.epcsAsWritten ? { ...faulted, epcAsWritten: true } : faulted;
-  const capture = capturing(ctx, store);
   app.get("/events", async (request, reply) => {
     const url = request.raw.url ?? "";
     const mark = url.indexOf("?");
@@ -127,7 +134,7 @@ export function registerEvents(app: FastifyInstance, ctx: ReferenceContext, stor
  * recorded now. Called as a request is taken, it captures on the next turn of the event loop, after that request's
  * answer is made.
  */
-function capturing(ctx: ReferenceContext, store: EventStore): (() => void) | undefined {
+export function capturing(ctx: ReferenceContext, store: EventStore): (() => void) | undefined {
   const every = ctx.config.captureEvery;
   const loaded = ctx.dataset.events;
   if (!Number.isFinite(every) || loaded.length === 0) return undefined;
