@@ -33,12 +33,21 @@ requirementTest(
         proved = true;
         continue;
       }
-      checks.fail(
-        interfaces.size === 0
-          ? `${described(r, key)} queries a query interface, but no link set or redirect the receiver was given named one: the receiver did not learn it from the resolver.`
-          : `${described(r, key)} queries ${at}, which no epcis link or redirect the receiver was given names.`,
-        requestEvidence(r, key, { expected: [...interfaces.keys()], actual: at }),
-      );
+      const evidence = requestEvidence(r, key, { expected: [...interfaces.keys()], actual: at });
+      if (interfaces.size === 0) {
+        // No link set named any: where the receiver asked the resolver at paths it may not use, that is the one
+        // defect (RCV-RESOLVER-PATH), and the resolver's refusal left it nothing to learn.
+        checks.failUnlessBlocked(
+          "RCV-RESOLVER-PATH",
+          `${described(r, key)} queries a query interface, but no link set or redirect the receiver was given named one: the receiver did not learn it from the resolver.`,
+          evidence,
+        );
+      } else {
+        checks.fail(
+          `${described(r, key)} queries ${at}, which no epcis link or redirect the receiver was given names.`,
+          evidence,
+        );
+      }
     }
   },
 );
