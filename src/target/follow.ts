@@ -1,11 +1,13 @@
 // Following the links of a link set: an epcis link read as a query interface (every page), a masterData link
-// read as a JSON-LD document. The client sends the key only where the link stays on an allowed origin.
+// read as a JSON-LD document, and the link set itself as a receiver asks the resolver for it. The client sends the
+// key only where the link stays on an allowed origin.
 
 import type { RunContext } from "../engine/context.ts";
 import type { ExchangeRecord } from "../http/record.ts";
+import type { HttpResult } from "../http/result.ts";
 import { type EpcisEvent, type EventQuery, encodeQuery } from "../model/index.ts";
 import { readEventsAnswer } from "./events.ts";
-import { readDocument } from "./resolver.ts";
+import { type JsonRead, readDocument, readLinkset } from "./resolver.ts";
 
 export interface EventsRequest {
   url: string;
@@ -99,12 +101,34 @@ export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEve
 }
 
 /**
- * What a masterData href answered: the parsed document, or `problem`, why there is none, with the status when an
+ * A read of the resolver or of a link it gave that answered no usable JSON: `problem`, why, with the status when an
  * answer came and the hint when the key was withheld from it.
  */
+export interface BrokenRead {
+  kind: "broken";
+  problem: string;
+  status?: number;
+  exchange?: ExchangeRecord;
+  withheld?: string;
+}
+
+/** Why a read answered no usable JSON, kept whole for each caller to phrase its own verdict. */
+function brokenRead(read: JsonRead): BrokenRead {
+  const { exchange, status } = read;
+  const broken: BrokenRead = { kind: "broken", problem: read.problem ?? "no answer" };
+  if (status !== undefined) broken.status = status;
+  if (exchange !== undefined) {
+    broken.exchange = exchange;
+    const withheld = withheldHint(exchange, status);
+    if (withheld !== undefined) broken.withheld = withheld;
+  }
+  return broken;
+}
+
+/** What a masterData href answered: the parsed document, or why there is none. */
 export type LinkedDocument =
   | { kind: "document"; doc: unknown; status: number; exchange: ExchangeRecord }
-  | { kind: "broken"; problem: string; status?: number; exchange?: ExchangeRecord; withheld?: string };
+  | BrokenRead;
 
 /** The JSON-LD document a masterData href answers (spec 4.2: a client follows the href it is given). */
 export async function documentAt(ctx: RunContext, href: string): Promise<LinkedDocument> {
@@ -113,12 +137,20 @@ export async function documentAt(ctx: RunContext, href: string): Promise<LinkedD
   if (read.problem === undefined && exchange !== undefined && status !== undefined) {
     return { kind: "document", doc: read.body, status, exchange };
   }
-  const broken: LinkedDocument = { kind: "broken", problem: read.problem ?? "no answer" };
-  if (status !== undefined) broken.status = status;
-  if (exchange !== undefined) {
-    broken.exchange = exchange;
-    const withheld = withheldHint(exchange, status);
-    if (withheld !== undefined) broken.withheld = withheld;
+  return brokenRead(read);
+}
+
+/**
+ * What a link set URL answered: its JSON, or why there is none. JSON without a linkset member is "json" too: what
+ * came is the caller's to judge with its shape (spec 2.3), not a read that broke.
+ */
+export type LinkedLinkset = { kind: "json"; body: unknown; result: HttpResult } | BrokenRead;
+
+/** The link set a resolver URL answers when asked with linkType=linkset (spec 4.2), redirects followed. */
+export async function linksetAt(ctx: RunContext, url: string): Promise<LinkedLinkset> {
+  const read = await readLinkset(ctx, url);
+  if (read.body !== undefined && read.result !== undefined) {
+    return { kind: "json", body: read.body, result: read.result };
   }
-  return broken;
+  return brokenRead(read);
 }

@@ -41,7 +41,6 @@ export function canonicalBaseReplaced(issued: string, resolverBase: string): str
   return `${resolverBase.replace(/\/+$/, "")}${issued.slice(CANONICAL_DL_BASE.length)}`;
 }
 
-export type { ResolverRequest as HttpRequestOutcome } from "./resolver.ts";
 export { LINKSET_ACCEPT, requestResolver };
 
 export async function requestLinkset(

@@ -19,11 +19,8 @@ import { identifiersOf } from "../../../src/target/baseline.ts";
 import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
 import { PATH_FORMS } from "../../../src/target/identifiers.ts";
 import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
-import {
-  type HttpRequestOutcome,
-  linksetUrlOf,
-  requestResolver,
-} from "../../../src/target/linkset-answers.ts";
+import { linksetUrlOf } from "../../../src/target/linkset-answers.ts";
+import { type ResolverRequest, requestResolver } from "../../../src/target/resolver.ts";
 import { sampledIdentifiers } from "../../../src/target/sampled-identifiers.ts";
 
 export interface AuthEndpoint extends ProbedEndpoint {
@@ -42,12 +39,12 @@ export interface EndpointSurvey {
 
 const is2xx = (status: number) => status >= 200 && status <= 299;
 
-export function send(ctx: RunContext, url: string, options: GetOptions): Promise<HttpRequestOutcome> {
+export function send(ctx: RunContext, url: string, options: GetOptions): Promise<ResolverRequest> {
   return requestResolver(ctx, url, { accept: "application/ld+json, application/json;q=0.9", ...options });
 }
 
 /** A request's outcome as the assertions read it. */
-export function probeOf(outcome: HttpRequestOutcome): Probe {
+export function probeOf(outcome: ResolverRequest): Probe {
   const probe: Probe = { evidence: exchangeEvidence(outcome.exchange) };
   if (outcome.result !== undefined) probe.status = outcome.result.status;
   if (outcome.error !== undefined) probe.error = outcome.error;
@@ -72,13 +69,13 @@ async function probe(
   name: string,
   url: string,
   accepted: (status: number) => boolean,
-): Promise<AuthEndpoint & { keyed: HttpRequestOutcome }> {
+): Promise<AuthEndpoint & { keyed: ResolverRequest }> {
   const [keyed, bare] = await Promise.all([send(ctx, url, {}), send(ctx, url, { withKey: false })]);
   const probed: ProbedEndpoint = { name, accepted, withKey: probeOf(keyed), withoutKey: probeOf(bare) };
   return { ...probed, url, access: accessOf(probed), keyed };
 }
 
-function masterDataHref(outcome: HttpRequestOutcome, uri: string): string | undefined {
+function masterDataHref(outcome: ResolverRequest, uri: string): string | undefined {
   try {
     const body = outcome.result?.json();
     const entry = entryAbout(body, uri) ?? linksetEntries(body)[0];

@@ -1,6 +1,7 @@
 // The receiver's side of the exchange (spec 1): an identifier written as a Digital Link URI under the sender's
-// resolver base, its link set, and the links it offers: a masterData link followed to its document (read through
-// src/target/follow.ts, as the resolver suites read it), an epcis link named for the caller to follow. Each step
+// resolver base, its link set, and the links it offers: a masterData link followed to its document, an epcis link
+// named for the caller to follow. The link set and the document are read through src/target/follow.ts, as the
+// resolver suites read them; this room only phrases what they answered as steps. Each step
 // answers ok with its value, or the reason it failed with the exchange that shows it, and the requirements that
 // judge what failed directly (the path's link set, the link types, the master data document), whose failure it is.
 
@@ -14,7 +15,7 @@ import type { Evidence } from "../../../src/engine/types.ts";
 import type { ExchangeRecord } from "../../../src/http/record.ts";
 import type { HttpResult } from "../../../src/http/result.ts";
 import { canonicalId, DigitalLinkError, rebaseDigitalLink } from "../../../src/model/index.ts";
-import { documentAt, withheldHint } from "../../../src/target/follow.ts";
+import { type BrokenRead, documentAt, linksetAt } from "../../../src/target/follow.ts";
 import { elementsOf, pathFormOf } from "../../../src/target/identifiers.ts";
 import {
   EPCIS_LINK,
@@ -25,7 +26,7 @@ import {
   linksOf,
   MASTER_DATA_LINK,
 } from "../../../src/target/linkset.ts";
-import { type JsonRead, linksetUrl, readLinkset } from "../../../src/target/resolver.ts";
+import { linksetUrl } from "../../../src/target/resolver.ts";
 
 /**
  * Where a step stopped: the resolver's answer for the identifier ("linkset"), a link type the entry does not offer
@@ -69,12 +70,8 @@ function resolverUri(ctx: RunContext, id: string): string {
  * A read that answered no usable JSON as a failure: its exchange, with the status it answered and, where the key was
  * withheld from the origin that refused it, the hint that says so.
  */
-function readFailure(
-  problem: string,
-  read: { exchange?: ExchangeRecord; status?: number; withheld?: string },
-  stage: Failure["stage"],
-): Failure {
-  const { exchange, status, withheld } = read;
+function readFailure(read: BrokenRead, stage: Failure["stage"]): Failure {
+  const { problem, exchange, status, withheld } = read;
   if (exchange === undefined) return failed(problem, {}, stage, status);
   const answered = status !== undefined && status >= 200 && status <= 299;
   return failed(
@@ -82,24 +79,6 @@ function readFailure(
     exchangeEvidence(exchange, { expected: answered ? "a JSON body" : "a 2xx answer" }),
     stage,
     status,
-  );
-}
-
-/**
- * A read of the resolver or of a link it gave (the harness's one reader: redirects followed, the key kept on the
- * allowed origins) as a step: the JSON it answered, or why there is none.
- */
-function jsonStep(read: JsonRead, stage: Failure["stage"]): Step<{ body: unknown; result: HttpResult }> {
-  // A JSON answer without a linkset member is for the caller to judge, with the shape of what came.
-  if (read.body !== undefined && read.result !== undefined) {
-    return { ok: true, value: { body: read.body, result: read.result } };
-  }
-  const { exchange, status } = read;
-  const withheld = exchange && withheldHint(exchange, status);
-  return readFailure(
-    read.problem ?? "no answer",
-    withheld === undefined ? read : { ...read, withheld },
-    stage,
   );
 }
 
@@ -123,9 +102,10 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
     }
     throw err;
   }
-  const answer = jsonStep(await readLinkset(ctx, linksetUrl(uri)), "linkset");
-  if (!answer.ok) return explained(answer, pathRequirement(id));
-  const { body, result } = answer.value;
+  // A JSON answer without a linkset member is for the judging below, with the shape of what came.
+  const answer = await linksetAt(ctx, linksetUrl(uri));
+  if (answer.kind === "broken") return explained(readFailure(answer, "linkset"), pathRequirement(id));
+  const { body, result } = answer;
   const about = entryAbout(body, uri);
   const entry = about ?? linksetEntries(body)[0];
   if (entry === undefined) {
@@ -176,7 +156,7 @@ async function followMasterData(
   const linked = await documentAt(ctx, link.href);
   // Where a masterData link leads is RES-MASTERDATA-LINK's; a document that is no master data at all, MD-JSONLD's.
   if (linked.kind === "broken") {
-    return explained(readFailure(linked.problem, linked, "link"), ["RES-MASTERDATA-LINK"]);
+    return explained(readFailure(linked, "link"), ["RES-MASTERDATA-LINK"]);
   }
   const { doc: body, exchange } = linked;
   const notJsonLd = await jsonLdProblem(body);
