@@ -97,38 +97,50 @@ requirementTest(
         "neither the events nor the link-set anchors write an identifier the resolver answers for under https://id.gs1.org, so none was issued there to resolve",
       );
     }
-    await Promise.all(
-      issued.map(async ({ issued: uri, where, direct }) => {
+    // Asked at once, recorded in the order the identifiers were found, so that a report names the same proof run
+    // after run.
+    const verdicts = await Promise.all(
+      issued.map(async ({ issued: uri, where, direct }): Promise<() => void> => {
         const read = entryOf(direct);
-        if (!("entry" in read)) return checks.blocked(read.blocker, read.why);
+        if (!("entry" in read)) return () => checks.blocked(read.blocker, read.why);
         const url = linksetUrl(canonicalBaseReplaced(uri, ctx.resolverBase));
         const answer = await requestLinkset(ctx, direct.form, direct.uri, url);
         const about = `${uri} (as ${where} writes it) with the resolver base, ${url},`;
         if (answer.problem !== undefined) {
-          checks.fail(
-            `${about} was not resolved: ${answer.problem}`,
-            exchangeEvidence(answer.exchange, { expected: `the link set ${direct.url} answers` }),
-          );
-        } else if (entryAbout(answer.body, direct.uri) === undefined) {
-          checks.fail(
-            `${about} answered a link set about another identifier`,
-            exchangeEvidence(answer.exchange, {
-              expected: `an entry anchored at ${direct.uri} under any base`,
-            }),
-          );
-        } else if (linkTypesOf(answer).join() !== linkTypesOf(direct).join()) {
-          checks.fail(
-            `${about} answered other link types than ${direct.url}`,
-            exchangeEvidence(answer.exchange, { expected: linkTypesOf(direct), actual: linkTypesOf(answer) }),
-          );
-        } else {
+          const problem = answer.problem;
+          return () =>
+            checks.fail(
+              `${about} was not resolved: ${problem}`,
+              exchangeEvidence(answer.exchange, { expected: `the link set ${direct.url} answers` }),
+            );
+        }
+        if (entryAbout(answer.body, direct.uri) === undefined) {
+          return () =>
+            checks.fail(
+              `${about} answered a link set about another identifier`,
+              exchangeEvidence(answer.exchange, {
+                expected: `an entry anchored at ${direct.uri} under any base`,
+              }),
+            );
+        }
+        if (linkTypesOf(answer).join() !== linkTypesOf(direct).join()) {
+          return () =>
+            checks.fail(
+              `${about} answered other link types than ${direct.url}`,
+              exchangeEvidence(answer.exchange, {
+                expected: linkTypesOf(direct),
+                actual: linkTypesOf(answer),
+              }),
+            );
+        }
+        return () =>
           checks.pass(
             `${about} resolved to the link set of ${direct.url}` +
               (uri === direct.uri ? "" : ", though spelled otherwise"),
             exchangeEvidence(answer.exchange),
           );
-        }
       }),
     );
+    for (const record of verdicts) record();
   },
 );
