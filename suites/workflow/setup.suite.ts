@@ -8,9 +8,16 @@
 import { failUnlessExplained } from "../../src/assertions/blockers.ts";
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
+import type { Evidence } from "../../src/engine/types.ts";
 import { keyUri, ownership, sender } from "../../src/target/sender.ts";
 import { guessExcuse } from "./support/excuses.ts";
 import { reachPartyOrLocation } from "./support/resolve.ts";
+
+/** A party or location reached, with the pass it earns. */
+interface Reached {
+  note: string;
+  evidence: Evidence;
+}
 
 const AI: Record<MasterDataTypeName, string> = {
   "gs1:Organization": "417",
@@ -41,35 +48,36 @@ requirementTest(
       return;
     }
     const notes = values.notes.length > 0 ? `; ${values.notes.join("; ")}` : "";
+    // Both asked at once, their verdicts recorded in the subjects' order, so that a report reads the same run after
+    // run: each subject answers what to record, or the pass it earned.
     const reached = await Promise.all(
-      subjects.map(async ([what, id, type, flag]) => {
+      subjects.map(async ([what, id, type, flag]): Promise<Reached | (() => void)> => {
         if (id === undefined) {
-          checks.skip(`setup: no ${flag} given and the events name no ${what} to take instead; pass ${flag}`);
-          return undefined;
+          return () =>
+            checks.skip(
+              `setup: no ${flag} given and the events name no ${what} to take instead; pass ${flag}`,
+            );
         }
         const step = await reachPartyOrLocation(ctx, id, type);
         // A party or location the harness took from the events is its guess, not a value the sender exchanged.
         const given = flag === "--party" ? values.partyGiven === true : values.glnGiven === true;
         const excuse =
           step.ok || given || ownership(values, id) !== undefined ? undefined : guessExcuse(id, flag, step);
-        if (excuse !== undefined) {
-          checks.skip(excuse);
-          return undefined;
-        }
+        if (excuse !== undefined) return () => checks.skip(excuse);
         if (!step.ok) {
           const reach =
             step.stage === "link"
               ? "leads to wrong master data"
               : "is not reachable at the sender's resolver";
           // A link set, link or document the resolver and masterdata classes judge is their failure to report.
-          failUnlessExplained(
-            checks,
-            ctx,
-            step.explainedBy ?? [],
-            `setup: the ${what} ${id} ${reach}: ${step.reason}`,
-            step.evidence,
-          );
-          return undefined;
+          return () =>
+            failUnlessExplained(
+              checks,
+              ctx,
+              step.explainedBy ?? [],
+              `setup: the ${what} ${id} ${reach}: ${step.reason}`,
+              step.evidence,
+            );
         }
         const { via, href, evidence } = step.value;
         const how =
@@ -79,8 +87,9 @@ requirementTest(
         return { note: `setup: the ${what} ${id} ${how}${notes}`, evidence };
       }),
     );
+    for (const r of reached) if (typeof r === "function") r();
     // Both were reached, or the verdict is what the other recorded: a skip leaves the requirement unjudged.
-    const both = reached.filter((r) => r !== undefined);
+    const both = reached.filter((r): r is Reached => typeof r !== "function");
     if (both.length === reached.length) for (const r of both) checks.pass(r.note, r.evidence);
   },
 );
