@@ -84,15 +84,14 @@ requirementTest(
         fc.array(form, { minLength: 3, maxLength: 3 }),
       )
       .map(([s, f]): FormsCase => ({ written: written(s, f), reference: written(s, []) }));
-    const findings = new Findings();
-    await checkProperty(checks, ctx, findings, {
+    await checkProperty(checks, ctx, new Findings(), {
       subject: "EQ_bizStep written in one form against another",
       // A step outside the CBV in a form the events do not write is a value the harness made up.
       isProbe: (c) =>
         probeOf(env.known, c.written) !== undefined || probeOf(env.known, c.reference) !== undefined,
       // Two distinct steps are needed to mix forms; asking uniqueArray for two out of one never ends.
       arbitrary: steps.length >= 2 ? fc.oneof(oneStep, mixed) : oneStep,
-      evaluate: async (c): Promise<CaseResult> => {
+      evaluate: async (c, findings): Promise<CaseResult> => {
         const relation = `EQ_bizStep=${c.written.EQ_bizStep?.join("|")} selecting what EQ_bizStep=${c.reference.EQ_bizStep?.join("|")} selects`;
         const result = await sameSelection(env, findings, relation, c.reference, c.written);
         const narrowing = narrowingForStep(env.known.events, c.reference.EQ_bizStep?.[0]);
@@ -125,9 +124,8 @@ requirementTest(
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
     if (skipWithoutEvents(checks, env.known)) return;
-    const findings = new Findings();
     const forms = bizStepForms(UNKNOWN_WORD);
-    const cases = [forms.short, forms.urn, forms.webUri].map((value) => async (): Promise<CaseResult> => {
+    const cases = [forms.short, forms.urn, forms.webUri].map((value) => async (findings: Findings) => {
       const query: EventQuery = { EQ_bizStep: [value] };
       const answer = await env.answers.get(query);
       if (answer.kind === "rejected" || (answer.kind === "broken" && answer.paging === undefined)) {
@@ -152,6 +150,11 @@ requirementTest(
       }
       return held(answer, `EQ_bizStep=${value}, a step outside the CBV, was accepted`);
     });
-    await checkAll(checks, findings, "EQ_bizStep with a word outside the CBV in its three forms", cases);
+    await checkAll(
+      checks,
+      new Findings(),
+      "EQ_bizStep with a word outside the CBV in its three forms",
+      cases,
+    );
   },
 );

@@ -81,21 +81,21 @@ requirementTest(
       checks.for("EVT-CLASS-PATTERN-PREFIX").skip(why);
       return;
     }
-    const findings = new Findings();
     // A pattern over a company prefix is a probe: refused, it warns under EVT-CLASS-PATTERN-PREFIX; answered, it
-    // is judged here like any pattern.
-    let prefixAnswered: Answer | undefined;
-    await checkProperty(checks, ctx, findings, {
+    // is judged here like any pattern. The cases run at once: the pass shows the first answered in the cases'
+    // order, not the first whose answer came back, so that a report names the same proof run after run.
+    const prefixAnswered = new Map<string, Answer>();
+    await checkProperty(checks, ctx, new Findings(), {
       subject: "MATCH_anyEPCClass with urn:epc:idpat:sgtin patterns of the known classes",
       note: partialNote(env.known),
       arbitrary: fc.constantFrom(...cases),
-      evaluate: async ({ pattern, covers, sample }): Promise<CaseResult> => {
+      evaluate: async ({ pattern, covers, sample }, findings): Promise<CaseResult> => {
         const query: EventQuery = { MATCH_anyEPCClass: [pattern] };
         const parts = sample.map((c): EventQuery => ({ MATCH_anyEPCClass: [c] }));
         const [whole, ...answers] = await Promise.all([query, ...parts].map((q) => env.answers.get(q)));
         const answered = eventsOrVerdict(env, findings, query, whole!);
         if (!Array.isArray(answered)) return answered;
-        if (PREFIX_PATTERN.test(pattern)) prefixAnswered ??= whole;
+        if (PREFIX_PATTERN.test(pattern)) prefixAnswered.set(pattern, whole!);
         const byClass: EpcisEvent[] = [];
         for (const answer of answers) {
           // A covered class without a usable answer is for its quantity list's requirement to report.
@@ -124,13 +124,11 @@ requirementTest(
         ]);
       },
     });
-    if (prefixAnswered !== undefined) {
+    const prefix = cases.map((c) => prefixAnswered.get(c.pattern)).find((a) => a !== undefined);
+    if (prefix !== undefined) {
       checks
         .for("EVT-CLASS-PATTERN-PREFIX")
-        .pass(
-          "a pattern over a whole company prefix was answered",
-          exchangeEvidence(exchangeOf(prefixAnswered)),
-        );
+        .pass("a pattern over a whole company prefix was answered", exchangeEvidence(exchangeOf(prefix)));
     } else {
       // Refused, the probe has warned already, and the warning outranks this; otherwise none was answered.
       checks

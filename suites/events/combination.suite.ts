@@ -105,8 +105,7 @@ requirementTest(
     if (skipWithoutEvents(checks, env.known)) return;
     const pools = listPools(env);
     const parameters = LIST_PARAMETERS.filter((p) => pools[p].present.length > 0);
-    const findings = new Findings();
-    await checkProperty(checks, ctx, findings, {
+    await checkProperty(checks, ctx, new Findings(), {
       subject: "pipe-joined values of one parameter against each value alone",
       arbitrary: fc.constantFrom(...parameters).chain((parameter) => {
         const value = fc.oneof(
@@ -116,7 +115,7 @@ requirementTest(
         return fc.uniqueArray(value, { minLength: 2, maxLength: 3 }).map((values) => ({ parameter, values }));
       }),
       isProbe: ({ parameter, values }) => values.some((v) => !pools[parameter].present.includes(v)),
-      evaluate: ({ parameter, values }) =>
+      evaluate: ({ parameter, values }, findings) =>
         checkRelation(
           env,
           findings,
@@ -264,8 +263,7 @@ requirementTest(
       eventTime: new Set(events.flatMap((e) => boundAt(e, "eventTime")?.text ?? [])),
       recordTime: new Set(events.flatMap((e) => boundAt(e, "recordTime")?.text ?? [])),
     };
-    const findings = new Findings();
-    await checkProperty(checks, ctx, findings, {
+    await checkProperty(checks, ctx, new Findings(), {
       subject: "queries of two to four parameters against each parameter alone",
       arbitrary:
         fields.length > 0
@@ -277,7 +275,7 @@ requirementTest(
           : fc.oneof({ weight: 2, arbitrary: ofOneEvent }, { weight: 1, arbitrary: drawn }),
       isProbe: (q) => probeOf(env.known, q) !== undefined,
       decisive: (q) => boundedAtEvents(q, instants),
-      evaluate: (q) =>
+      evaluate: (q, findings) =>
         checkRelation(
           env,
           findings,

@@ -240,10 +240,9 @@ requirementTest(
     const env = suiteEnv(ctx);
     const cases = repeatCasesOrSkip(checks, env);
     if (cases === undefined) return;
-    const findings = new Findings();
     await checkAll(
       checks,
-      findings,
+      new Findings(),
       "requests repeating a key",
       cases.map((c) => async (): Promise<CaseResult> => {
         const answer = await env.answers.get(c.raw);
@@ -348,13 +347,12 @@ requirementTest(
       checks.skip("no value of the known events has characters that need percent-encoding");
       return;
     }
-    const findings = new Findings();
-    await checkProperty(checks, ctx, findings, {
+    await checkProperty(checks, ctx, new Findings(), {
       subject: "values with characters that need percent-encoding",
       note: partialNote(env.known),
       // Each kind of value as likely as the others, however many EPCs there are.
       arbitrary: fc.constantFrom(...groups).chain((g) => fc.constantFrom(...g)),
-      evaluate: async (c): Promise<CaseResult> => {
+      evaluate: async (c, findings): Promise<CaseResult> => {
         if (c.control !== undefined) {
           const control = await judgeQuery(env, findings, {
             query: { [c.parameter]: [c.control] },

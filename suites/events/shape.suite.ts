@@ -212,16 +212,15 @@ requirementTest(
       ...pools.transformationIds.map((v) => ({ EQ_transformationID: [v] })),
       ...spread.map((v) => ({ MATCH_anyEPC: [v] })),
     ];
-    const findings = new Findings();
-    /** The requirements a difference was noted under, in `findings`, which records them. */
+    /** The requirements a difference was noted under, in the case's `findings`, which checkAll records. */
     const noted = new Set<string>();
-    const note = (id: string, reason: string, evidence: Evidence) => {
+    const note = (findings: Findings, id: string, reason: string, evidence: Evidence) => {
       noted.add(id);
       findings.note(id, { reason, evidence });
     };
-    /** The answer holding most of the known events: what the passes of the requirements beside this one show. */
-    let widest: (Answer & { kind: "events" }) | undefined;
-    const served = queries.map((q) => async (): Promise<CaseResult> => {
+    /** By query, the answers that held an event known before; the cases run at once, so they fill it in any order. */
+    const comparedAnswers: ((Answer & { kind: "events" }) | undefined)[] = [];
+    const served = queries.map((q, i) => async (findings: Findings): Promise<CaseResult> => {
       const answer = await env.answers.get(q);
       if (answer.kind === "throttled") return undecided(answer);
       if (answer.kind !== "events") return { status: "inconclusive", reason: "no answer to compare" };
@@ -232,6 +231,7 @@ requirementTest(
         if (problem === undefined || differing.has(id)) return;
         differing.add(id);
         note(
+          findings,
           id,
           `${problem.reason} (answer to ${answer.url})`,
           exchangeEvidence(exchangeOf(answer), problem.evidence),
@@ -247,28 +247,36 @@ requirementTest(
         noteOnce("EVT-SHAPE-PRECISION", found?.precision);
       }
       if (compared === 0) return { status: "inconclusive", reason: "no event discovered before to compare" };
-      if (widest === undefined || answer.events.length > widest.events.length) widest = answer;
+      comparedAnswers[i] = answer;
       return held(answer, `the ${compared} event(s) of its answer known before are served as before`);
     });
-    const loaded = (env.known.datasetEvents ?? []).map((event) => async (): Promise<CaseResult> => {
+    const datasetEvents = env.known.datasetEvents ?? [];
+    const loaded = datasetEvents.map((event) => async (findings: Findings): Promise<CaseResult> => {
       const copy = servedCopy(env.known, event);
       if (copy === undefined)
         return { status: "inconclusive", reason: "a loaded event is not served (see EVT-UNFILTERED)" };
       const found = loadedDifferences(event, copy);
       if (found?.extensions !== undefined)
-        note("EVT-SHAPE-EXTENSIONS", found.extensions.reason, found.extensions.evidence);
+        note(findings, "EVT-SHAPE-EXTENSIONS", found.extensions.reason, found.extensions.evidence);
       if (found?.precision !== undefined)
-        note("EVT-SHAPE-PRECISION", found.precision.reason, found.precision.evidence);
+        note(findings, "EVT-SHAPE-PRECISION", found.precision.reason, found.precision.evidence);
       return found?.content === undefined
         ? { status: "ok" }
         : failWith(found.content.reason, found.content.evidence);
     });
     await checkAll(
       checks,
-      findings,
+      new Findings(),
       "answers compared event by event with the baseline (and the loaded dataset)",
       [...served, ...loaded],
     );
+    // The answer holding most of the known events, the first such in the queries' order: what the passes of the
+    // requirements beside this one show, the same run after run.
+    let widest: (Answer & { kind: "events" }) | undefined;
+    for (const answer of comparedAnswers) {
+      if (answer !== undefined && (widest === undefined || answer.events.length > widest.events.length))
+        widest = answer;
+    }
     const shown = widest === undefined ? undefined : exchangeEvidence(exchangeOf(widest));
     const [extensions, precision] = others as [Checks, Checks];
     if (!noted.has("EVT-SHAPE-EXTENSIONS")) {

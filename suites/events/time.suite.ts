@@ -91,8 +91,7 @@ async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParame
     checks.skip(`no event the harness knows has a ${field} that is an xsd:dateTimeStamp`);
     return;
   }
-  const findings = new Findings();
-  await checkProperty(checks, ctx, findings, {
+  await checkProperty(checks, ctx, new Findings(), {
     subject: `${parameter} at the instants of the known events`,
     note: `; each bound also checked with ${COMPLEMENT[parameter]} splitting the events${partialNote(env.known)}`,
     arbitrary: fc.record({
@@ -104,7 +103,7 @@ async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParame
     isProbe: (c) => probeOf(env.known, { [parameter]: bound(c) }) !== undefined,
     // An event exactly at the bound is where a strict and an inclusive comparison part.
     decisive: (c) => c.variant === "at the instant",
-    evaluate: async (c): Promise<CaseResult> => {
+    evaluate: async (c, findings): Promise<CaseResult> => {
       const value = bound(c);
       const query: EventQuery = { [parameter]: value };
       const [own, other] = await Promise.all([
@@ -196,7 +195,6 @@ requirementTest(
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
     if (skipWithoutEvents(checks, env.known)) return;
-    const findings = new Findings();
     const parameters: TimeParameter[] = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"];
     const cases = parameters.flatMap((parameter) => {
       const times = parameter.endsWith("recordTime")
@@ -206,7 +204,7 @@ requirementTest(
       const at = sorted[Math.floor(sorted.length / 2)];
       if (at === undefined) return [];
       const maxDigits = Math.max(...times.map(fractionDigitsOf));
-      return timeProbes(at, maxDigits).map(({ value, what }) => async (): Promise<CaseResult> => {
+      return timeProbes(at, maxDigits).map(({ value, what }) => async (findings: Findings) => {
         const query: EventQuery = { [parameter]: value };
         const answer = await env.answers.get(query);
         if (answer.kind === "rejected" || (answer.kind === "broken" && answer.paging === undefined)) {
@@ -236,7 +234,7 @@ requirementTest(
       checks.skip("no event the harness knows has an eventTime or recordTime that is an xsd:dateTimeStamp");
       return;
     }
-    await checkAll(checks, findings, "time bounds the harness invented", cases);
+    await checkAll(checks, new Findings(), "time bounds the harness invented", cases);
   },
 );
 
@@ -252,7 +250,6 @@ requirementTest(
   "A time bound that is not a dateTimeStamp is refused",
   async (checks, ctx) => {
     const env = suiteEnv(ctx);
-    const findings = new Findings();
     const values = invalidTimes(env.known.pools.eventTimes[0]);
     const parameters: TimeParameter[] = ["LT_recordTime", "GE_recordTime", "LT_eventTime", "GE_eventTime"];
     const cases = parameters.flatMap((p) =>
@@ -282,6 +279,6 @@ requirementTest(
         }
       }),
     );
-    await checkAll(checks, findings, "time bounds that are not xsd:dateTimeStamp", cases);
+    await checkAll(checks, new Findings(), "time bounds that are not xsd:dateTimeStamp", cases);
   },
 );

@@ -35,8 +35,7 @@ export async function checkListFilter(checks: Checks, ctx: RunContext, spec: Lis
     checks.skip(spec.emptyReason);
     return;
   }
-  const findings = new Findings();
-  await checkProperty(checks, ctx, findings, {
+  await checkProperty(checks, ctx, new Findings(), {
     subject: spec.subject,
     note: partialNote(env.known),
     arbitrary: fc.oneof(
@@ -44,7 +43,7 @@ export async function checkListFilter(checks: Checks, ctx: RunContext, spec: Lis
       { weight: 1, arbitrary: fc.constantFrom(...spec.noMatch) },
     ),
     isProbe: (value) => !spec.values.includes(value),
-    evaluate: (value) => {
+    evaluate: (value, findings) => {
       const query = { [spec.parameter]: [value] };
       const blames = spec.blames?.(value);
       const holder = env.known.candidates(query).find((e) => matchesQuery(e, query));
@@ -82,11 +81,10 @@ export async function checkOtherForms(checks: Checks, ctx: RunContext, spec: For
     );
     return;
   }
-  const findings = new Findings();
-  await checkProperty(checks, ctx, findings, {
+  await checkProperty(checks, ctx, new Findings(), {
     subject: `${spec.parameter} with ${spec.what} and with its other spelling`,
     arbitrary: fc.constantFrom(...pairs),
-    evaluate: async ({ value, other }) => {
+    evaluate: async ({ value, other }, findings) => {
       const relation = `${spec.parameter}=${value} and ${spec.parameter}=${other} selecting the same events`;
       const [written, respelled]: EventQuery[] = [
         { [spec.parameter]: [value] },

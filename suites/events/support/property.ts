@@ -13,7 +13,8 @@ export interface PropertySpec<T> {
   /** What the cases check, for the pass note, e.g. "MATCH_anyEPC with EPCs taken from epcList". */
   subject: string;
   arbitrary: fc.Arbitrary<T>;
-  evaluate: (value: T) => Promise<CaseResult>;
+  /** Judges one case; what it learns about other requirements it notes in `findings`, the case's own. */
+  evaluate: (value: T, findings: Findings) => Promise<CaseResult>;
   /** Cases to draw; default the run's --runs. */
   runs?: number;
   /** Added to the pass note, e.g. that the baseline is partial. */
@@ -31,14 +32,20 @@ export interface PropertySpec<T> {
   decisive?: (value: T) => boolean;
 }
 
-/** Records the verdict of cases that need no drawing (a fixed list); a failure names how many cases failed. */
+/** One case of checkAll: what it learns about other requirements it notes in `findings`, the case's own. */
+type CaseRun = (findings: Findings) => Promise<CaseResult>;
+
+/**
+ * Records the verdict of cases that need no drawing (a fixed list); a failure names how many cases failed. The cases
+ * run at once, each noting in findings of its own, so that their findings count in the list's order.
+ */
 export async function checkAll(
   checks: Checks,
   findings: Findings,
   subject: string,
-  cases: readonly (() => Promise<CaseResult>)[],
+  cases: readonly CaseRun[],
 ): Promise<void> {
-  recordResults(checks, findings, subject, await Promise.all(cases.map((run) => run())));
+  recordResults(checks, findings, subject, await Promise.all(cases.map((run) => run(findings.forCase()))));
 }
 
 /** Records the verdict of cases already judged. */
@@ -141,11 +148,13 @@ export async function checkProperty<T>(
   spec: PropertySpec<T>,
 ): Promise<void> {
   const memo = new Map<string, Promise<CaseResult>>();
+  // Each case notes in findings of its own, opened in the order the cases are drawn, so that the findings count in
+  // that order and not in the order the cases' answers came back.
   const evaluate = (value: T): Promise<CaseResult> => {
     const key = canonicalJson(value);
     let result = memo.get(key);
     if (result === undefined) {
-      result = spec.evaluate(value);
+      result = spec.evaluate(value, findings.forCase());
       memo.set(key, result);
     }
     return result;
