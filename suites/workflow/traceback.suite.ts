@@ -10,7 +10,6 @@ import { answerExplainedBy, failUnlessExplained } from "../../src/assertions/blo
 import {
   type AskHop,
   type Hop,
-  hopKey,
   hopQuery,
   refusingAlike,
   selectedAsWritten,
@@ -39,20 +38,23 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
   }
   // The answer to the first hop, the product's own events, where the walk starts: a pass's evidence.
   let start: ExchangeRecord | undefined;
-  // Every hop asked, with the requirements that explain a failed answer: what a failed walk is traced back to.
-  const asked = new Map<string, AskedHop>();
-  const answerHop = async (hop: Hop): Promise<Omit<AskedHop, "hop">> => {
+  // Every hop asked, with the requirements that explain a failed answer: what a failed walk is traced back to. The
+  // walk asks a level's hops at once; they are kept in the order it asked them, not the order their answers came
+  // back, so that a failed walk names the same blocker run after run.
+  const asked: Promise<AskedHop>[] = [];
+  const answerHop = async (hop: Hop): Promise<AskedHop> => {
     const answer = await queryEvents(ctx, hopQuery(hop));
     switch (answer.kind) {
       case "events":
         if (hop === product.hop) start = exchangeOf(answer);
-        return { answer: { kind: "events", events: answer.events } };
+        return { hop, answer: { kind: "events", events: answer.events } };
       case "refused":
         // Inconclusive beyond this hop: whether a one-identifier query may be refused is EVT-413-NARROW's.
-        return { answer: { kind: "refused", evidence: exchangeEvidence(answer.result.exchange) } };
+        return { hop, answer: { kind: "refused", evidence: exchangeEvidence(answer.result.exchange) } };
       case "rejected":
       case "throttled":
         return {
+          hop,
           answer: {
             kind: "failed",
             reason: `refused with ${answer.result.status}`,
@@ -63,15 +65,16 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
         };
       case "broken":
         return {
+          hop,
           answer: { kind: "failed", reason: answer.message, evidence: exchangeEvidence(answer.exchange) },
           failedBy: answer.paging === undefined ? [] : ["EVT-PAGING"],
         };
     }
   };
   const ask: AskHop = async (hop) => {
-    const answered = await answerHop(hop);
-    asked.set(hopKey(hop), { hop, ...answered });
-    return answered.answer;
+    const answered = answerHop(hop);
+    asked.push(answered);
+    return (await answered).answer;
   };
   const oracle: AskHop = async (hop) => ({
     kind: "events",
@@ -85,7 +88,7 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
     failUnlessExplained(
       checks,
       ctx,
-      walkExplainedBy([...asked.values()], baseline.events),
+      walkExplainedBy(await Promise.all(asked), baseline.events),
       `trace-back from ${product.id}: ${problem.message}`,
       { ...problem, seed: ctx.seed },
     );
