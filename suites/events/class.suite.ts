@@ -82,14 +82,17 @@ requirementTest(
       return;
     }
     // A pattern over a company prefix is a probe: refused, it warns under EVT-CLASS-PATTERN-PREFIX; answered, it
-    // is judged here like any pattern. The cases run at once: the pass shows the first answered in the cases'
-    // order, not the first whose answer came back, so that a report names the same proof run after run.
+    // is judged here like any pattern. The cases run at once: the pass shows the first answered in the order the
+    // cases were asked, not the first whose answer came back, so that a report names the same proof run after run.
+    const asked: string[] = [];
     const prefixAnswered = new Map<string, Answer>();
     await checkProperty(checks, ctx, new Findings(), {
       subject: "MATCH_anyEPCClass with urn:epc:idpat:sgtin patterns of the known classes",
       note: partialNote(env.known),
       arbitrary: fc.constantFrom(...cases),
       evaluate: async ({ pattern, covers, sample }, findings): Promise<CaseResult> => {
+        // Before any answer is awaited, so in the order checkProperty evaluates the cases.
+        asked.push(pattern);
         const query: EventQuery = { MATCH_anyEPCClass: [pattern] };
         const parts = sample.map((c): EventQuery => ({ MATCH_anyEPCClass: [c] }));
         const [whole, ...answers] = await Promise.all([query, ...parts].map((q) => env.answers.get(q)));
@@ -124,7 +127,7 @@ requirementTest(
         ]);
       },
     });
-    const prefix = cases.map((c) => prefixAnswered.get(c.pattern)).find((a) => a !== undefined);
+    const prefix = asked.map((p) => prefixAnswered.get(p)).find((a) => a !== undefined);
     if (prefix !== undefined) {
       checks
         .for("EVT-CLASS-PATTERN-PREFIX")
