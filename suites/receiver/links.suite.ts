@@ -1,13 +1,13 @@
 // Whether the receiver went where the sender's resolver leads (spec 1, step 2; spec 4.2): events at the query
 // interface an epcis link names, master data at the hrefs the resolver returned, nowhere of its own making. What
-// the resolver returns is a link set's hrefs, or the location of its own redirect for gs1:epcis or gs1:masterData.
+// the resolver returns is a link set's hrefs, or the location of its own redirect, whatever link type was asked.
 import { requirementTest } from "../../src/engine/suite.ts";
 import { sessionOf } from "./support/recording.ts";
-import { described, epcisInterfaces, hrefUses, requestEvidence } from "./support/requests.ts";
+import { described, epcisInterfaces, hrefUses, interfaceOf, requestEvidence } from "./support/requests.ts";
 
 /**
  * RCV-EPCIS-LINK: every GET /events is at a query interface that an epcis link of an answered link set, or a
- * gs1:epcis redirect of the resolver, names.
+ * redirect of the resolver, names.
  */
 requirementTest(
   "RCV-EPCIS-LINK",
@@ -19,7 +19,7 @@ requirementTest(
     const interfaces = epcisInterfaces(requests);
     let proved = false;
     for (const r of queries) {
-      const at = `${r.url.origin}${r.url.pathname}`;
+      const at = interfaceOf(r.url);
       const source = interfaces.get(at);
       if (source !== undefined) {
         if (proved) checks.pass();
@@ -53,8 +53,9 @@ requirementTest(
 );
 
 /**
- * RCV-MASTERDATA-HREF: every request that is neither a resolver request nor a query of GET /events asks an href
- * the resolver returned to the receiver before it (a link set's, or a gs1:masterData redirect's).
+ * RCV-MASTERDATA-HREF: every GET or HEAD that is neither a resolver request nor a query of GET /events (nor a
+ * path under /.well-known/) asks an href the resolver returned to the receiver before it (a link set's, or a
+ * redirect's Location).
  */
 requirementTest(
   "RCV-MASTERDATA-HREF",

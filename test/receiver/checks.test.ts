@@ -394,25 +394,72 @@ describe("locations learned from the resolver's redirects", () => {
     ]);
   });
 
-  it("do not count a redirect for the default link, for another link type, or a Location beside a 200", async () => {
-    for (const [query, status] of [
-      ["", 307],
-      ["?linkType=gs1:pip", 307],
-      ["?linkType=gs1:masterData", 200],
+  it("count a redirect for the default link or another link type too, but not a Location beside a 200", async () => {
+    for (const [query, status, verdict] of [
+      ["", 307, "pass"],
+      ["?linkType=gs1:pip", 307, "pass"],
+      ["?linkType=gs1:masterData", 200, "fail"],
     ] as const) {
       const session = redirectSession();
       session[3] = exchange(`/01/09506000134352${query}`, {
         status,
         responseHeaders: { location: "/md/01/09506000134352" },
       });
-      expect((await statuses(recording(session)))["RCV-MASTERDATA-HREF"], `${query} ${status}`).toBe("fail");
+      for (const [i, x] of session.entries()) x.seq = i;
+      expect((await statuses(recording(session)))["RCV-MASTERDATA-HREF"], `${query} ${status}`).toBe(verdict);
     }
+    // Whatever link type was asked, a Location that leads to a query interface names it (spec 1 step 2).
     const session = redirectSession();
     session[0] = exchange(`/01/09506000134352/21/A1?linkType=gs1:masterData`, {
       status: 307,
       responseHeaders: { location: `${BASE}/s1/events?MATCH_anyEPC=${ENC(ITEM)}` },
+      seq: 0,
+    });
+    expect((await statuses(recording(session)))["RCV-EPCIS-LINK"]).toBe("pass");
+    // A Location that is no query interface names none.
+    session[0] = exchange(`/01/09506000134352/21/A1`, {
+      status: 307,
+      responseHeaders: { location: `${BASE}/s1/about?id=1` },
+      seq: 0,
     });
     expect((await statuses(recording(session)))["RCV-EPCIS-LINK"]).toBe("fail");
+  });
+
+  it("pass a receiver that resolves without linkType and follows the default link's redirects", async () => {
+    const events = `${BASE}/s1/events?MATCH_anyEPC=${ENC(ITEM)}`;
+    const session = [
+      exchange(`/01/09506000134352/21/A1`, { status: 307, responseHeaders: { location: events } }),
+      exchange(`/s1/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1", "e2", "e3"]) }),
+      exchange(`/01/09506000134352`, {
+        status: 307,
+        responseHeaders: { location: `${BASE}/md/01/09506000134352` },
+      }),
+      exchange(`/md/01/09506000134352`, { responseBody: "{}" }),
+    ];
+    const s = await statuses(recording(session));
+    expect(s["RCV-EPCIS-LINK"]).toBe("pass");
+    expect(s["RCV-MASTERDATA-HREF"]).toBe("pass");
+    expect(s["RCV-PRODUCT-MASTERDATA"]).toBe("pass");
+    expect(s["RCV-PRODUCT-EVENTS"]).toBe("pass");
+  });
+});
+
+describe("requests that fetch no href", () => {
+  it("leave a CORS preflight, the resolver's /.well-known/ description and /events/ out of RCV-MASTERDATA-HREF", async () => {
+    const session = [
+      ...goodSession(),
+      exchange(`/md/01/09506000134352`, { method: "OPTIONS", key: null }),
+      exchange(`/.well-known/gs1resolver`),
+      exchange(`/events/?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1"]) }),
+    ];
+    const s = await statuses(recording(session));
+    expect(s["RCV-MASTERDATA-HREF"]).toBe("pass");
+    expect(s["RCV-EPCIS-LINK"]).toBe("pass");
+    // A preflight carries no custom header in any browser: RCV-KEY-HEADER judges the request it clears.
+    expect(s["RCV-KEY-HEADER"]).toBe("pass");
+    // A GET at a path no link set gave still fails, with or without a trailing slash on events elsewhere.
+    const built = [...session, exchange(`/md/414/9506000134352`)];
+    expect((await statuses(recording(built)))["RCV-MASTERDATA-HREF"]).toBe("fail");
   });
 });
 

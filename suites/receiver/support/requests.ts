@@ -9,13 +9,7 @@ import { carriesSecret, REDACTED, redact } from "../../../src/http/redact.ts";
 import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../../src/model/index.ts";
 
 import { traceIdentity } from "../../../src/model/trace-set.ts";
-import {
-  EPCIS_LINK,
-  linksetEntries,
-  linksOf,
-  linkTypeMember,
-  MASTER_DATA_LINK,
-} from "../../../src/target/linkset.ts";
+import { EPCIS_LINK, linksetEntries, linksOf } from "../../../src/target/linkset.ts";
 
 /** One request as the sender received it in recording mode, as the session hands it over in the run context. */
 type RecordedExchange = NonNullable<RunContext["receiver"]>["exchanges"][number];
@@ -110,13 +104,12 @@ export function readRequests(
       }
       const mark = exchange.rawUrl.indexOf("?");
       const rawQuery = mark < 0 ? "" : exchange.rawUrl.slice(mark + 1).replace(/#.*$/, "");
-      const segments = url.pathname.split("/");
       const method = exchange.method.toUpperCase();
       let kind: RequestKind = "other";
       let resolverPath: string | undefined;
       const basePath = exchange.listener === "resolver" ? new URL(bases.resolverBase).pathname : "";
       const after = pathAfter(url.pathname, basePath);
-      if ((method === "GET" || method === "HEAD") && segments.at(-1) === "events") kind = "events";
+      if ((method === "GET" || method === "HEAD") && isEventsPath(url.pathname)) kind = "events";
       else if (after !== undefined && isAiSegment(after.split("/")[1] ?? "")) {
         kind = "resolver";
         resolverPath = after;
@@ -170,24 +163,27 @@ export function linkTypesOf(r: ReceivedRequest): string[] {
   return new URLSearchParams(r.rawQuery).getAll("linkType");
 }
 
-/** The link types whose redirect tells a receiver where something is (spec 4.2's two link types). */
-const REDIRECTED_LINK_TYPES: readonly string[] = [EPCIS_LINK, MASTER_DATA_LINK];
-
 /**
- * Where the resolver's own redirect sent a request for one link type (linkType=gs1:epcis or gs1:masterData, in any
- * spelling of the GS1 Web Vocabulary, answered 3xx with a Location), normalized; undefined for any other request.
- * A receiver that follows it learns the location from the resolver as surely as one that reads a link set.
+ * Where the resolver's own redirect sent a request (a 3xx answer with a Location), normalized; undefined for any
+ * other request. Whatever linkType the request carried, or none (the default link), the Location is what the
+ * resolver returned: spec 1 step 2 has the resolver return "the location of the Sender's EPCIS repository", and
+ * a receiver that follows it learns the location from the resolver as surely as one that reads a link set.
  */
-export function redirectOf(r: ReceivedRequest, linkType?: string): string | undefined {
+export function redirectOf(r: ReceivedRequest): string | undefined {
   const status = r.exchange.status;
   const location = r.exchange.responseHeaders["location"];
   if (r.kind !== "resolver" || status < 300 || status > 399 || location === undefined) return undefined;
-  const asked = linkTypesOf(r);
-  if (asked.length !== 1) return undefined;
-  const member = linkTypeMember(asked[0]!);
-  if (linkType === undefined ? !REDIRECTED_LINK_TYPES.includes(member) : member !== linkType)
-    return undefined;
   return normalizeUrl(location, r.url.href);
+}
+
+/** Whether a URL's path is a query interface's: its last segment is events, a trailing slash or not. */
+export function isEventsPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, "").split("/").at(-1) === "events";
+}
+
+/** The origin and path of a URL, without a trailing slash: where a query interface is, compared. */
+export function interfaceOf(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 /** Every href the resolver gave in answer to this request: a link set's, of any link type, or a redirect's. */
@@ -204,14 +200,25 @@ export interface HrefUse {
 }
 
 /**
- * Every request that is neither a resolver request nor a query of GET /events, in order, each with the first
- * request whose answer returned its href before it (a link set's, or a gs1:masterData redirect's).
+ * Whether a request other than the resolver's and GET /events fetches something, and so must ask an href it was
+ * given: a GET or HEAD. An OPTIONS is a browser's CORS preflight, which fetches nothing, and a path under
+ * /.well-known/ (RFC 8615) is a site's fixed description, such as the GS1 resolver's /.well-known/gs1resolver,
+ * which no link set gives and a client may ask by its fixed name.
+ */
+function fetchesHref(r: ReceivedRequest): boolean {
+  const method = r.exchange.method.toUpperCase();
+  return (method === "GET" || method === "HEAD") && !r.url.pathname.includes("/.well-known/");
+}
+
+/**
+ * Every GET or HEAD that is neither a resolver request nor a query of GET /events, in order, each with the first
+ * request whose answer returned its href before it (a link set's, or a resolver redirect's Location).
  */
 export function hrefUses(requests: readonly ReceivedRequest[]): HrefUse[] {
   const given = new Map<string, ReceivedRequest>();
   const uses: HrefUse[] = [];
   for (const r of requests) {
-    if (r.kind === "other") {
+    if (r.kind === "other" && fetchesHref(r)) {
       const source = given.get(r.normalized);
       uses.push(source === undefined ? { request: r } : { request: r, source });
     }
@@ -221,16 +228,20 @@ export function hrefUses(requests: readonly ReceivedRequest[]): HrefUse[] {
 }
 
 /**
- * The query interfaces the resolver named, origin and path without the query, each with the first request whose
- * answer named it: the epcis links of the answered link sets, and the targets of gs1:epcis redirects.
+ * The query interfaces the resolver named, origin and path without the query or a trailing slash, each with the
+ * first request whose answer named it: the epcis links of the answered link sets, and the Locations of the
+ * resolver's redirects that lead to a query interface (a path ending in events), whatever link type was asked.
  */
 export function epcisInterfaces(requests: readonly ReceivedRequest[]): Map<string, ReceivedRequest> {
   const out = new Map<string, ReceivedRequest>();
   for (const r of requests) {
-    const redirect = redirectOf(r, EPCIS_LINK);
-    for (const href of redirect === undefined ? linksetHrefsOf(r, EPCIS_LINK) : [redirect]) {
-      const url = new URL(href);
-      const at = `${url.origin}${url.pathname}`;
+    const redirect = redirectOf(r);
+    const named =
+      redirect === undefined
+        ? linksetHrefsOf(r, EPCIS_LINK)
+        : [redirect].filter((href) => isEventsPath(new URL(href).pathname));
+    for (const href of named) {
+      const at = interfaceOf(new URL(href));
       if (!out.has(at)) out.set(at, r);
     }
   }
