@@ -1,13 +1,23 @@
 // Verdicts about events of the baseline, each shown with an exchange that serves the event again: a narrow query
 // on one of its identifiers, so that the curl line in the report reproduces what was judged, for a pass as for a
-// failure.
+// failure. A pass is a claim and carries the answer that serves the judged event: when no identifier selects it,
+// or the narrow query does not serve it again, the window of its own eventTime and then the unfiltered query (the
+// baseline's own first query) are asked for it.
 
 import type { RunContext } from "../../../src/engine/context.ts";
 import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import { perRun } from "../../../src/engine/run-scope.ts";
 import type { Checks } from "../../../src/engine/suite.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
-import { type EpcisEvent, type EventQuery, eventIdentity } from "../../../src/model/index.ts";
+import {
+  addUnits,
+  type EpcisEvent,
+  type EventQuery,
+  eventIdentity,
+  formatInstant,
+  fractionDigitsOf,
+  parseInstant,
+} from "../../../src/model/index.ts";
 import { identifiersOf } from "../../../src/target/baseline.ts";
 import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
 import { exchangeOf, queryEvents } from "../../../src/target/events.ts";
@@ -31,13 +41,30 @@ function narrowQueryFor(event: EpcisEvent): EventQuery | undefined {
   return undefined;
 }
 
-/** The answers of narrow queries a run has asked, by URL: the checks of the class often show the same event. */
+/**
+ * The window of the event's own eventTime, one unit of its written precision wide (spec 7: GE_eventTime and
+ * LT_eventTime), in UTC; undefined when the event has no eventTime the harness can read.
+ */
+function timeQueryFor(event: EpcisEvent): EventQuery | undefined {
+  const written = event.eventTime;
+  if (typeof written !== "string") return undefined;
+  try {
+    const at = parseInstant(written);
+    const digits = fractionDigitsOf(written);
+    return {
+      GE_eventTime: formatInstant(at, { fractionDigits: digits }),
+      LT_eventTime: formatInstant(addUnits(at, 1n, digits), { fractionDigits: digits }),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The answers of queries a run has asked, by URL: the checks of the class often show the same event. */
 const asked = perRun(() => new Map<string, ReturnType<typeof queryEvents>>());
 
-/** The answer of the target to the narrow query for the event, asked once per run. */
-function servedAgain(ctx: RunContext, event: EpcisEvent): ReturnType<typeof queryEvents> | undefined {
-  const query = narrowQueryFor(event);
-  if (query === undefined) return undefined;
+/** The target's answer to `query`, asked once per run. */
+function askOnce(ctx: RunContext, query: EventQuery): ReturnType<typeof queryEvents> {
   const url = eventsUrl(ctx, query);
   const answers = asked(ctx);
   let answer = answers.get(url);
@@ -48,6 +75,12 @@ function servedAgain(ctx: RunContext, event: EpcisEvent): ReturnType<typeof quer
   return answer;
 }
 
+/** The answer of the target to the narrow query for the event, asked once per run. */
+function servedAgain(ctx: RunContext, event: EpcisEvent): ReturnType<typeof queryEvents> | undefined {
+  const query = narrowQueryFor(event);
+  return query === undefined ? undefined : askOnce(ctx, query);
+}
+
 async function servedEvidence(ctx: RunContext, found: EventProblem): Promise<Evidence> {
   const answer = servedAgain(ctx, found.event);
   if (answer === undefined) return found.problem;
@@ -56,24 +89,33 @@ async function servedEvidence(ctx: RunContext, found: EventProblem): Promise<Evi
   return exchange?.response === undefined ? found.problem : exchangeEvidence(exchange, found.problem);
 }
 
+/** The queries that may serve the event, narrowest first; the unfiltered query, last, serves every event. */
+function queriesFor(event: EpcisEvent): EventQuery[] {
+  return [narrowQueryFor(event), timeQueryFor(event), {}].filter((q): q is EventQuery => q !== undefined);
+}
+
 /**
  * The GET /events answer that serves a judged event again, for a pass: the exchange whose content the verdict
- * rests on, with `message` saying what it shows. Undefined when no narrow query for the event was answered with it.
+ * rests on, with `message` saying what it shows. The narrowest query that serves the event is shown; undefined
+ * when none of them did (each was refused, broke, or answered without the event).
  */
 export async function passEvidence(
   ctx: RunContext,
   event: EpcisEvent,
   message: string,
 ): Promise<Evidence | undefined> {
-  const pending = servedAgain(ctx, event);
-  if (pending === undefined) return undefined;
-  const answer = await pending;
-  if (answer.kind !== "events") return undefined;
   const id = eventIdentity(event);
-  const served = answer.events.find((e) => eventIdentity(e) === id);
-  const exchange = exchangeOf(answer);
-  if (served === undefined || exchange === undefined) return undefined;
-  return exchangeEvidence(exchange, { message, actual: served });
+  // Asked one after another: a wider query is asked only when the narrower did not serve the event.
+  for (const query of queriesFor(event)) {
+    const answer = await askOnce(ctx, query);
+    if (answer.kind !== "events") continue;
+    const served = answer.events.find((e) => eventIdentity(e) === id);
+    const exchange = exchangeOf(answer);
+    if (served !== undefined && exchange?.response !== undefined) {
+      return exchangeEvidence(exchange, { message, actual: served });
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -155,8 +197,12 @@ export async function checkEvery(checks: Checks, ctx: RunContext, every: EveryEv
     event,
     shown?.message ?? `event ${eventIdentity(event)} as served${none === "" ? "" : `: ${every.none}`}`,
   );
+  // Only a target that served the event to discovery and now serves it to none of these queries leaves a pass
+  // without its exchange; the note says so, as the verdict rests on the baseline alone then.
   const unshown =
-    evidence === undefined ? `; the narrow query for ${eventIdentity(event)} did not serve it again` : "";
+    evidence === undefined
+      ? `; no query served ${eventIdentity(event)} again (its identifiers, its eventTime, unfiltered), so no exchange shows it`
+      : "";
   checks.pass(
     `${coverageNote(events.length, baseline.complete, baseline.note)}${none}${source}${unshown}`,
     evidence,
