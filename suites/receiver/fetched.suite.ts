@@ -10,7 +10,9 @@ import {
   parseQueryString,
   runOracle,
 } from "../../src/model/index.ts";
+import type { ReceiverTask } from "../../src/model/receiver-task.ts";
 import { traceIdentity } from "../../src/model/trace-set.ts";
+import { EPCIS_LINK } from "../../src/target/linkset.ts";
 import { identifierOf, pathProblem, resolverPathOf } from "./support/paths.ts";
 import { offersOf, sessionOf } from "./support/recording.ts";
 import {
@@ -18,9 +20,12 @@ import {
   deliveredEvents,
   described,
   fetchedEvents,
+  isEventsPath,
   learnedHrefsOf,
+  linksetHrefsOf,
   nextPageOf,
   type ReceivedRequest,
+  redirectOf,
   requestEvidence,
 } from "./support/requests.ts";
 
@@ -81,7 +86,62 @@ function refusals(requests: readonly ReceivedRequest[]): ReceivedRequest[] {
   return requests.filter((r) => r.kind === "events" && r.exchange.status === 413);
 }
 
-/** RCV-PRODUCT-EVENTS: every event that names the task's identifier reached the receiver. */
+function canonicalOrSame(id: string): string {
+  try {
+    return canonicalId(id);
+  } catch {
+    return id;
+  }
+}
+
+/** The queries the resolver gave the receiver whole: the hrefs of epcis links, and redirects to a query interface. */
+function givenQueries(requests: readonly ReceivedRequest[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of requests) {
+    for (const href of linksetHrefsOf(r, EPCIS_LINK)) out.add(href);
+    const redirect = redirectOf(r);
+    if (redirect !== undefined && isEventsPath(new URL(redirect).pathname)) out.add(redirect);
+  }
+  return out;
+}
+
+/**
+ * Whether a query asks for the product: a MATCH_anyEPC or MATCH_anyEPCClass value is the task's identifier or
+ * its product, or the query is exactly one the resolver gave the receiver. A refusal of such a query is the
+ * sender's; a refusal of a broad query that names neither leaves the narrow one the receiver had unasked.
+ */
+function asksForProduct(r: ReceivedRequest, task: ReceiverTask, given: ReadonlySet<string>): boolean {
+  if (given.has(r.normalized)) return true;
+  const wanted = new Set([task.identifier, task.product].map(canonicalOrSame));
+  const { query } = parseQueryString(r.rawQuery);
+  const values = [...(query.MATCH_anyEPC ?? []), ...(query.MATCH_anyEPCClass ?? [])];
+  return values.some((v) => wanted.has(canonicalOrSame(v)));
+}
+
+/**
+ * The events held back behind pages the receiver was given and did not ask: for each answer whose Link rel="next"
+ * no later request followed, what its query selects over the sender's events and no answer delivered, with that
+ * answer. Spec 4.1 shows no paging and spec 8 no page size, so following a next link is RCV-PAGING's, a SHOULD.
+ */
+function heldBack(
+  requests: readonly ReceivedRequest[],
+  events: readonly EpcisEvent[],
+  fetched: ReadonlySet<string>,
+): Map<string, ReceivedRequest> {
+  const out = new Map<string, ReceivedRequest>();
+  for (const [i, r] of requests.entries()) {
+    const next = r.kind === "events" ? nextPageOf(r) : undefined;
+    if (next === undefined || requests.slice(i + 1).some((later) => later.normalized === next)) continue;
+    for (const id of selectedBy(r, events) ?? []) if (!fetched.has(id) && !out.has(id)) out.set(id, r);
+  }
+  return out;
+}
+
+/**
+ * RCV-PRODUCT-EVENTS: every event that names the task's identifier reached the receiver. Events the sender held
+ * back are not the receiver's failure here: those behind a 413 refusal of a query that asked for the product
+ * (RCV-413-NARROW judges the narrowing), and those on pages behind a next link it did not follow (RCV-PAGING).
+ */
 requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c, ctx) => {
   const { requests, key, task, events } = sessionOf(ctx);
   const own = new Set(
@@ -92,22 +152,43 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
   );
   const fetched = fetchedEvents(requests);
   const missing = [...own].filter((id) => !fetched.has(id));
-  // What the sender refused with 413 takes the decision away: fetching it after a refusal is narrowing, which
-  // the spec leaves open and RCV-413-NARROW judges as a SHOULD.
+  // A 413 takes the decision away only where the receiver asked for the product and was refused: a refused broad
+  // query leaves the narrow one it had (the lot's own epcis link) unasked, which is this requirement's failure.
+  const given = givenQueries(requests);
   const refused = refusals(requests)
+    .filter((r) => asksForProduct(r, task, given))
     .map((r) => ({ r, selected: new Set(selectedBy(r, events) ?? []) }))
     .filter(({ selected }) => missing.some((id) => selected.has(id)));
-  const unexplained = missing.filter((id) => !refused.some(({ selected }) => selected.has(id)));
+  const paged = heldBack(requests, events, fetched);
+  const byRefusal = missing.filter((id) => refused.some(({ selected }) => selected.has(id)));
+  const byPaging = missing.filter((id) => !byRefusal.includes(id) && paged.has(id));
+  const unexplained = missing.filter((id) => !byRefusal.includes(id) && !paged.has(id));
   if (missing.length === 0) {
     passDelivered(c, key, deliveries(requests, own), `the events of ${task.identifier}`);
     if (own.size === 0) c.pass(`the sender holds no event of ${task.identifier}`);
   } else if (unexplained.length === 0) {
+    const why: string[] = [];
+    if (byRefusal.length > 0) {
+      why.push(
+        `${byRefusal.length} sat behind a query for them that the sender refused with 413 (${described(refused[0]!.r, key)}); whether the receiver would have fetched them is not known (RCV-413-NARROW judges the narrowing)`,
+      );
+    }
+    if (byPaging.length > 0) {
+      why.push(
+        `${byPaging.length} sat on pages behind a next link the receiver did not follow (the answer to ${described(paged.get(byPaging[0]!)!, key)}); the spec shows no paging, and following it is RCV-PAGING's, a SHOULD`,
+      );
+    }
     c.skip(
-      `${missing.length} of the ${own.size} events of ${task.identifier} never reached the receiver, but the sender refused with 413 what the receiver asked for them (${described(refused[0]!.r, key)}); whether it would have fetched them is not known (RCV-413-NARROW judges the narrowing)`,
+      `${missing.length} of the ${own.size} events of ${task.identifier} never reached the receiver, all held back by the sender: ${why.join("; ")}`,
     );
   } else {
+    const broad = refusals(requests).filter((r) => !refused.some((x) => x.r === r));
+    const refusedNote =
+      broad.length > 0 && refused.length === 0
+        ? ` The sender refused with 413 only queries that did not ask for ${task.identifier} (${described(broad[0]!, key)}), and the receiver never asked for it narrowly.`
+        : "";
     c.fail(
-      `${unexplained.length} of the ${own.size} events that name ${task.identifier} never reached the receiver: ${few(unexplained)}.`,
+      `${unexplained.length} of the ${own.size} events that name ${task.identifier} never reached the receiver: ${few(unexplained)}.${refusedNote}`,
       {
         missing: unexplained.slice(0, SHOWN),
         expected: own.size,

@@ -523,6 +523,64 @@ describe("what a refusal or another failure takes away", () => {
     expect((await statuses(recording([...resolved, forbidden])))["RCV-PRODUCT-EVENTS"]).toBe("fail");
   });
 
+  it("fails RCV-PRODUCT-EVENTS when the only queries refused with 413 did not ask for the product", async () => {
+    const registry = await loadRegistry();
+    const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-EVENTS")!;
+    const resolved = goodSession().slice(0, 1);
+    // One broad query, refused, and nothing after: the lot's own epcis link was never asked.
+    const broad = exchange(`/events?GE_eventTime=2024-01-01T00:00:00Z`, { status: 413 });
+    const gaveUp = recording([...resolved, broad]);
+    const s = await statuses(gaveUp);
+    expect(s["RCV-PRODUCT-EVENTS"]).toBe("fail");
+    expect(s["RCV-413-NARROW"]).toBe("warn");
+    expect(aggregate(product, await grade(gaveUp), "none").reason).toMatch(
+      /refused with 413 only queries that did not ask for/,
+    );
+    // The product's own identifier asked and refused leaves it undecided.
+    const refused = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { status: 413 });
+    expect((await statuses(recording([...resolved, broad, refused])))["RCV-PRODUCT-EVENTS"]).toBe("skip");
+  });
+
+  it("counts a refused query the resolver gave whole as a query for the product", async () => {
+    const given = `/events?GE_eventTime=2024-01-01T00:00:00Z`;
+    const session = [
+      exchange(`/01/09506000134352/21/A1`, { status: 307, responseHeaders: { location: `${BASE}${given}` } }),
+      exchange(given, { status: 413 }),
+    ];
+    expect((await statuses(recording(session)))["RCV-PRODUCT-EVENTS"]).toBe("skip");
+  });
+
+  it("leaves RCV-PRODUCT-EVENTS undecided, naming RCV-PAGING, for events on pages the receiver did not follow", async () => {
+    const registry = await loadRegistry();
+    const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-EVENTS")!;
+    const next = `${BASE}/events?MATCH_anyEPC=${ENC(ITEM)}&nextPageToken=abc`;
+    const paged = [
+      goodSession()[0]!,
+      exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, {
+        responseBody: page(["e1", "e2"]),
+        responseHeaders: { link: `<${next}>; rel="next"` },
+      }),
+    ];
+    const s = await statuses(recording(paged));
+    expect(s["RCV-PRODUCT-EVENTS"]).toBe("skip");
+    expect(s["RCV-PAGING"]).toBe("warn");
+    const reason = aggregate(product, await grade(recording(paged)), "none").reason;
+    expect(reason).toMatch(/RCV-PAGING/);
+    expect(reason).not.toMatch(/^blocked/);
+    // An event of the product that no unfollowed page held back is still missed by the receiver.
+    const partly = [
+      goodSession()[0]!,
+      exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, {
+        responseBody: page(["e4"]),
+        responseHeaders: { link: `<${BASE}/events?MATCH_anyEPC=${ENC(SSCC)}&nextPageToken=abc>; rel="next"` },
+      }),
+      exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&LT_eventTime=2024-01-02T00:00:00Z`, {
+        responseBody: page(["e1"]),
+      }),
+    ];
+    expect((await statuses(recording(partly)))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+  });
+
   it("blocks the master data checks behind RCV-MASTERDATA-HREF when the receiver built its master data paths", async () => {
     const built = goodSession();
     built[4] = exchange(`/masterdata/01/09506000134352`, { status: 404 });
