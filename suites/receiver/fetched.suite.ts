@@ -216,7 +216,8 @@ function unresolvedByPath(requests: readonly ReceivedRequest[], subject: string)
 /**
  * RCV-PRODUCT-MASTERDATA: the master data the product's link set offers was fetched at an href it gives. Where the
  * receiver built its master data paths, or asked for the product's link set only at paths RCV-RESOLVER-PATH fails,
- * the one defect is that requirement's, and this one is blocked by it.
+ * the one defect is that requirement's, and this one is blocked by it; where it never asked the resolver at all,
+ * the defect is RCV-CANONICAL-REBASE's.
  */
 requirementTest("RCV-PRODUCT-MASTERDATA", "The product's master data is fetched", async (m, ctx) => {
   const { requests, key, task, built } = sessionOf(ctx);
@@ -231,6 +232,13 @@ requirementTest("RCV-PRODUCT-MASTERDATA", "The product's master data is fetched"
     );
   } else if (built.length > 0) {
     m.blocked("RCV-MASTERDATA-HREF", "the receiver asked master data at paths of its own making");
+  } else if (!requests.some((r) => r.kind === "resolver")) {
+    // Never asking the resolver is RCV-CANONICAL-REBASE's one defect: the href was never given to the receiver.
+    m.failUnlessBlocked(
+      "RCV-CANONICAL-REBASE",
+      `the receiver sent no request to the resolver, so it was never given the href of the master data of ${task.product}, offered at ${hrefs.join(", ")}.`,
+      { expected: hrefs },
+    );
   } else if (wrongPaths.length > 0) {
     m.blocked(
       "RCV-RESOLVER-PATH",

@@ -34,7 +34,15 @@ requirementTest(
         continue;
       }
       const evidence = requestEvidence(r, key, { expected: [...interfaces.keys()], actual: at });
-      if (interfaces.size === 0) {
+      if (!requests.some((q) => q.kind === "resolver")) {
+        // The receiver never asked the resolver: one defect, which RCV-CANONICAL-REBASE fails (the task's
+        // identifier is to be asked at the sender's resolver); a query interface it could not have learned follows.
+        checks.failUnlessBlocked(
+          "RCV-CANONICAL-REBASE",
+          `${described(r, key)} queries a query interface, but the receiver sent no request to the resolver, which returns where the sender's repository is.`,
+          evidence,
+        );
+      } else if (interfaces.size === 0) {
         // No link set named any: where the receiver asked the resolver at paths it may not use, that is the one
         // defect (RCV-RESOLVER-PATH), and the resolver's refusal left it nothing to learn.
         checks.failUnlessBlocked(

@@ -620,6 +620,28 @@ describe("what a refusal or another failure takes away", () => {
     expect((await statuses(recording(goodSession().slice(0, 3))))["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
   });
 
+  it("fails only RCV-CANONICAL-REBASE for a receiver that never asks the resolver, and blocks what follows from it", async () => {
+    const registry = await loadRegistry();
+    const unresolved = goodSession().slice(1, 3);
+    const verdicts = await grade(recording(unresolved));
+    const s = await statuses(recording(unresolved));
+    expect(s["RCV-CANONICAL-REBASE"]).toBe("fail");
+    for (const id of ["RCV-EPCIS-LINK", "RCV-PRODUCT-MASTERDATA"]) {
+      const req = registry.requirements.find((r) => r.id === id)!;
+      expect(s[id], id).toBe("skip");
+      expect(aggregate(req, verdicts, "none").reason, id).toMatch(
+        /^blocked by RCV-CANONICAL-REBASE, which failed: /,
+      );
+    }
+    // A receiver that asked the resolver, but not for what it queried, fails RCV-EPCIS-LINK on its own.
+    const elsewhere = [
+      exchange(`/01/09506000134352?linkType=linkset`, { responseBody: productLinkset() }),
+      ...goodSession().slice(1, 3),
+    ];
+    for (const [i, x] of elsewhere.entries()) x.seq = i;
+    expect((await statuses(recording(elsewhere)))["RCV-EPCIS-LINK"]).toBe("fail");
+  });
+
   it("reads an href asked with the key in its query as the href: the key is RCV-KEY-*'s alone", async () => {
     const session = goodSession();
     session[4] = exchange(`/md/01/09506000134352?api_key=${KEY}`, { responseBody: "{}", key: null });
