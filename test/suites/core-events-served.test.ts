@@ -2,6 +2,7 @@
 // it did not happen"), also where no identifier selects the event or the narrow query on one does not serve it
 // again: the window of the event's own eventTime, then the unfiltered query, are asked for it. Only a target that
 // serves the event to none of them leaves the pass without an exchange, and its note says so.
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,6 +15,7 @@ import type { Evidence } from "../../src/engine/types.ts";
 import type { EpcisEvent } from "../../src/model/types.ts";
 import { writeBaselineFile } from "../../src/target/baseline-file.ts";
 import { checkEvery } from "../../suites/core-events/support/served.ts";
+import { queryDocument } from "../support/events.ts";
 import { testRunContext } from "../support/run-context.ts";
 
 /** An event no EPC, class or transformationID selects: only its eventTime or the unfiltered query serve it. */
@@ -35,16 +37,6 @@ const TAGGED: EpcisEvent = {
   eventTimeZoneOffset: "+00:00",
   epcList: ["urn:epc:id:sgtin:0614141.107346.2"],
 };
-
-function queryDocument(events: EpcisEvent[]): string {
-  return JSON.stringify({
-    "@context": ["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],
-    type: "EPCISQueryDocument",
-    schemaVersion: "2.0",
-    creationDate: "2026-01-01T00:00:00.000Z",
-    epcisBody: { queryResults: { queryName: "SimpleEventQuery", resultsBody: { eventList: events } } },
-  });
-}
 
 /** How the test server answers, set by each test: by the kind of query asked. */
 interface Behaviour {
@@ -70,7 +62,7 @@ beforeAll(async () => {
     };
     const all = [ANONYMOUS, TAGGED];
     if (url.searchParams.has("MATCH_anyEPC")) {
-      return send(200, queryDocument(behaviour.epc === "serve" ? [TAGGED] : []));
+      return send(200, JSON.stringify(queryDocument(behaviour.epc === "serve" ? [TAGGED] : [])));
     }
     if (url.searchParams.has("GE_eventTime")) {
       if (behaviour.window === "refuse") return send(400, '{"error":"no windows here"}');
@@ -78,9 +70,9 @@ beforeAll(async () => {
       const ge = url.searchParams.get("GE_eventTime");
       const lt = url.searchParams.get("LT_eventTime");
       const hit = ge === "2026-01-01T05:00:00.5Z" && lt === "2026-01-01T05:00:00.6Z";
-      return send(200, queryDocument(hit ? [ANONYMOUS] : []));
+      return send(200, JSON.stringify(queryDocument(hit ? [ANONYMOUS] : [])));
     }
-    return send(200, queryDocument(behaviour.unfiltered === "serve" ? all : []));
+    return send(200, JSON.stringify(queryDocument(behaviour.unfiltered === "serve" ? all : [])));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,9 +1,11 @@
 // A small EPCIS repository and resolver with the refusal policies a real sender may have (spec 4.1 rule 4,
 // spec 7), for testing how the harness learns what a target holds.
+
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gs1CheckDigit, parseQueryString, runOracle } from "../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../src/model/types.ts";
+import { queryDocument } from "./events.ts";
 
 export interface RepositoryPolicy {
   /** Answers with more events than this are refused with 413. */
@@ -38,16 +40,6 @@ export function ssccDl(body: string): string {
 
 export function classDl(gtinBody: string, lot: string): string {
   return `https://id.gs1.org/01/${gtinBody}${gs1CheckDigit(gtinBody)}/10/${lot}`;
-}
-
-function queryDocument(events: readonly EpcisEvent[]): unknown {
-  return {
-    "@context": ["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],
-    type: "EPCISQueryDocument",
-    schemaVersion: "2.0",
-    creationDate: "2024-01-01T00:00:00Z",
-    epcisBody: { queryResults: { queryName: "SimpleEventQuery", resultsBody: { eventList: events } } },
-  };
 }
 
 /** Serves GET /events over `events` (filtered by the oracle) and link sets for any Digital Link path. */

@@ -13,3 +13,14 @@ const OBSERVED = {
 export function observedEvent(uuid: string, fields: Partial<EpcisEvent> = {}): EpcisEvent {
   return { ...OBSERVED, eventID: `urn:uuid:${uuid}`, ...fields };
 }
+
+/** An EPCISQueryDocument answering `events`, as a sender's GET /events writes it. */
+export function queryDocument(events: readonly EpcisEvent[]): Record<string, unknown> {
+  return {
+    "@context": ["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],
+    type: "EPCISQueryDocument",
+    schemaVersion: "2.0",
+    creationDate: "2024-01-01T00:00:00Z",
+    epcisBody: { queryResults: { queryName: "SimpleEventQuery", resultsBody: { eventList: events } } },
+  };
+}

@@ -3,6 +3,7 @@
 // when it may not have been or may have grown since (not when one page alone holds more than the whole answer
 // may); and the order answers are read in. The reader keeps a
 // client and a baseline per worker, so each context is read through a fresh copy of the modules.
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +16,7 @@ import { undecidedBy } from "../../src/engine/suite.ts";
 import type { EpcisEvent } from "../../src/model/types.ts";
 import { writeBaselineFile } from "../../src/target/baseline-file.ts";
 import type { EventsAnswer } from "../../src/target/events.ts";
+import { queryDocument } from "../support/events.ts";
 
 function event(n: number): EpcisEvent {
   return {
@@ -25,16 +27,6 @@ function event(n: number): EpcisEvent {
     eventTimeZoneOffset: "+00:00",
     epcList: [`urn:epc:id:sgtin:0614141.107346.${n}`],
   };
-}
-
-function queryDocument(events: EpcisEvent[]): string {
-  return JSON.stringify({
-    "@context": ["https://ref.gs1.org/standards/epcis/epcis-context.jsonld"],
-    type: "EPCISQueryDocument",
-    schemaVersion: "2.0",
-    creationDate: "2026-01-01T00:00:00.000Z",
-    epcisBody: { queryResults: { queryName: "SimpleEventQuery", resultsBody: { eventList: events } } },
-  });
 }
 
 const REPOSITORY = [1, 2, 3].map(event);
@@ -68,7 +60,7 @@ beforeAll(async () => {
       // Pages with no event, each linking to the next, without end.
       const page = Number(url.searchParams.get("page") ?? "0");
       pagesServed += 1;
-      return send(200, queryDocument([]), {
+      return send(200, JSON.stringify(queryDocument([])), {
         link: `</events?what=empty-endless&page=${page + 1}>; rel="next"`,
       });
     }
@@ -76,7 +68,7 @@ beforeAll(async () => {
       // One page of some 6 MiB: more than the repository and its slack, and refused before it is parsed.
       pagesServed += 1;
       const big = { ...event(9), "ext:note": "x".repeat(6 * 1024 ** 2) };
-      return send(200, queryDocument([big]));
+      return send(200, JSON.stringify(queryDocument([big])));
     }
     if (what === "growing") {
       // Pages of one known event each, every one some 1.5 MiB and linking to the next: whole pages until the bytes
@@ -84,7 +76,7 @@ beforeAll(async () => {
       const page = Number(url.searchParams.get("page") ?? "0");
       pagesServed += 1;
       const padded = { ...event(1 + (page % 3)), "ext:note": "y".repeat(1.5 * 1024 ** 2) };
-      return send(200, queryDocument([padded]), {
+      return send(200, JSON.stringify(queryDocument([padded])), {
         link: `</events?what=growing&page=${page + 1}>; rel="next"`,
       });
     }
@@ -95,7 +87,7 @@ beforeAll(async () => {
       const events = Array.from({ length: 100 }, (_, i) => REPOSITORY[i % 3] as EpcisEvent);
       const next: Record<string, string> = {};
       if (page < SERVER_PAGE_LIMIT) next.link = `</events?what=endless-known&page=${page + 1}>; rel="next"`;
-      return send(200, queryDocument(events), next);
+      return send(200, JSON.stringify(queryDocument(events)), next);
     }
     if (what === "endless") {
       // Each page holds a hundred events never seen before and links to the next page, without end.
@@ -104,7 +96,7 @@ beforeAll(async () => {
       const events = Array.from({ length: 100 }, (_, i) => event(1_000 + page * 100 + i));
       const next: Record<string, string> = {};
       if (page < SERVER_PAGE_LIMIT) next.link = `</events?what=endless&page=${page + 1}>; rel="next"`;
-      return send(200, queryDocument(events), next);
+      return send(200, JSON.stringify(queryDocument(events)), next);
     }
     if (what === "dense-endless") {
       // Each page alone holds 1,100 events never seen before, more than the whole answer may, and links to the next.
@@ -113,7 +105,7 @@ beforeAll(async () => {
       const events = Array.from({ length: DENSE_PAGE_EVENTS }, (_, i) =>
         event(1_000_000 + page * 10_000 + i),
       );
-      return send(200, queryDocument(events), {
+      return send(200, JSON.stringify(queryDocument(events)), {
         link: `</events?what=dense-endless&page=${page + 1}>; rel="next"`,
       });
     }
@@ -124,9 +116,9 @@ beforeAll(async () => {
       const reordered = Object.fromEntries(Object.entries(second).reverse()) as EpcisEvent;
       const changed = { ...third, action: "ADD" };
       const { eventID: _, ...anonymous } = event(7);
-      return send(200, queryDocument([first, reordered, changed, anonymous as EpcisEvent]));
+      return send(200, JSON.stringify(queryDocument([first, reordered, changed, anonymous as EpcisEvent])));
     }
-    return send(200, queryDocument(REPOSITORY));
+    return send(200, JSON.stringify(queryDocument(REPOSITORY)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
