@@ -42,7 +42,7 @@ function narrowQueryFor(event: EpcisEvent): EventQuery | undefined {
 }
 
 /**
- * The window of the event's own eventTime, one unit of its written precision wide (spec 7: GE_eventTime and
+ * The window of the event's own eventTime, one unit of its written precision wide (spec 4.1: GE_eventTime and
  * LT_eventTime), in UTC; undefined when the event has no eventTime the harness can read.
  */
 function timeQueryFor(event: EpcisEvent): EventQuery | undefined {
