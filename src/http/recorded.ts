@@ -1,6 +1,7 @@
 // A request as a server received it and what it answered, exactly as on the wire: what the reference sender records
 // of a receiver (src/reference/recording.ts) and what the receiver class judges (suites/receiver).
 
+/** Which listener took a request: the query interface's, the resolver's, or the one serving both. */
 export type RecordedListener = "events" | "resolver" | "shared";
 
 /** One request as the sender received it, and what the sender answered. */

@@ -4,7 +4,6 @@
 // with 413 any query whose answer would be longer than a handful of events, so that only a receiver that narrows
 // its queries (spec 7) gets the whole trace; a query for one EPC, lot or serial is never refused, so that the
 // product's own events (a MUST, spec 1 step 3) never hang on narrowing, which the spec leaves open.
-
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RecordedExchange, RecordedListener } from "../http/recorded.ts";
 import { canonicalId, type EventQuery, isDigitalLink, parseDigitalLink } from "../model/index.ts";
@@ -13,7 +12,6 @@ import { QUERY_TOO_COMPLEX_EXCEPTION } from "./events/route.ts";
 import { sendProblem } from "./problem.ts";
 import { type EventStore, SPEC_RULES } from "./store/index.ts";
 
-/** Which listener took a request: the query interface's, the resolver's, or the one serving both. */
 export interface RecordingOptions {
   /** Called once per request, when its answer has been sent. */
   record(exchange: RecordedExchange): void;
