@@ -1,6 +1,5 @@
 // Child process: the harness discovering the events of the target at argv[2] (key in TRACECHECK_API_KEY), with a
 // run's default client settings. Its peak resident set is the harness's own, apart from the target's.
-
 import { resolveRunOptions } from "../src/harness/options.ts";
 import { HttpClient } from "../src/http/index.ts";
 import { discoverBaseline } from "../src/target/baseline.ts";
