@@ -1,6 +1,5 @@
 // The run context handed to every check (engine.ts): plain data only. Suites never parse flags or environment
 // variables themselves.
-
 import type { RecordedExchange } from "../http/recorded.ts";
 import type { EpcisEvent } from "../model/index.ts";
 import type { ConformanceClass } from "./types.ts";

@@ -1,6 +1,5 @@
 // What a suite file uses: the run context, and `requirementTest`, which declares a check by its requirement id.
 // The harness runs the declared checks itself (engine.ts) and collects the verdicts each returns.
-
 import type { RunContext } from "./context.ts";
 import type { Evidence } from "./types.ts";
 import { blockedReason, type CheckVerdict } from "./verdicts.ts";

@@ -1,7 +1,6 @@
 // What a reader needs from one evidence item to judge it without reading JSON: the query asked in words, each
 // missing or extra event with the value of the field the filter reads, the counterexample in words, and a key
 // that groups exchanges differing only in identifier values. Pure: reporters never touch the network.
-
 import type { EventValues, Evidence } from "../engine/types.ts";
 import {
   type EpcisEvent,
