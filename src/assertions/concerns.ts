@@ -112,7 +112,7 @@ export function writtenQuery(
 const LGTIN_URN = /^urn:epc:class:lgtin:(\d+)\.(\d+)\./;
 
 function classesHeld(e: EpcisEvent): string[] {
-  return identifiersOf(e).classes.filter((c): c is string => typeof c === "string");
+  return identifiersOf(e).classes;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type JsonObject,
   readJsonLd,
 } from "../target/jsonld/index.ts";
+import { isRecord } from "../target/linkset.ts";
 
 export { ContextUnavailableError, GS1_VOCABULARY_NAMESPACES } from "../target/jsonld/index.ts";
 
@@ -71,10 +72,6 @@ const XSD_STRING = "http://www.w3.org/2001/XMLSchema#string";
 const JSON_LD_MEMBERS = new Set(["@context", "@type", "@id", "type", "id"]);
 
 let offlineLoader: DocumentLoader | undefined;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function stringsOf(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : [];

@@ -165,6 +165,15 @@ function computeCanonicalId(uri: string): string {
   return formatDigitalLink(CANONICAL_DL_BASE, parseDigitalLink(trimmed).elements);
 }
 
+/** The canonical form of an identifier, or the identifier as written where it has none (a Digital Link it cannot read). */
+export function canonicalOrWritten(uri: string): string {
+  try {
+    return canonicalId(uri);
+  } catch {
+    return uri;
+  }
+}
+
 export function idsEqual(a: string, b: string): boolean {
   return canonicalId(a) === canonicalId(b);
 }

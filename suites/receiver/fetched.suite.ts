@@ -5,6 +5,7 @@
 import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import {
   canonicalId,
+  canonicalOrWritten,
   type EpcisEvent,
   type EventQuery,
   parseQueryString,
@@ -86,14 +87,6 @@ function refusals(requests: readonly ReceivedRequest[]): ReceivedRequest[] {
   return requests.filter((r) => r.kind === "events" && r.exchange.status === 413);
 }
 
-function canonicalOrSame(id: string): string {
-  try {
-    return canonicalId(id);
-  } catch {
-    return id;
-  }
-}
-
 /** The queries the resolver gave the receiver whole: the hrefs of epcis links, and redirects to a query interface. */
 function givenQueries(requests: readonly ReceivedRequest[]): Set<string> {
   const out = new Set<string>();
@@ -112,10 +105,10 @@ function givenQueries(requests: readonly ReceivedRequest[]): Set<string> {
  */
 function asksForProduct(r: ReceivedRequest, task: ReceiverTask, given: ReadonlySet<string>): boolean {
   if (given.has(r.normalized)) return true;
-  const wanted = new Set([task.identifier, task.product].map(canonicalOrSame));
+  const wanted = new Set([task.identifier, task.product].map(canonicalOrWritten));
   const { query } = parseQueryString(r.rawQuery);
   const values = [...(query.MATCH_anyEPC ?? []), ...(query.MATCH_anyEPCClass ?? [])];
-  return values.some((v) => wanted.has(canonicalOrSame(v)));
+  return values.some((v) => wanted.has(canonicalOrWritten(v)));
 }
 
 /**

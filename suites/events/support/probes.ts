@@ -7,7 +7,7 @@
 import {
   CBV_BIZSTEPS,
   canonicalBizStep,
-  canonicalId,
+  canonicalOrWritten,
   classMatches,
   compareInstants,
   formatInstant,
@@ -85,14 +85,6 @@ function timeSpan(
   return span;
 }
 
-function safeCanonical(value: string): string {
-  try {
-    return canonicalId(value);
-  } catch {
-    return value;
-  }
-}
-
 function writtenOf(k: Known): Written {
   const found = memo.get(k);
   if (found !== undefined) return found;
@@ -116,7 +108,7 @@ function writtenOf(k: Known): Written {
   for (const p of LIST_PARAMETERS) {
     for (const v of written[p]) {
       canonical[p].add(
-        p === "EQ_bizStep" ? canonicalBizStep(v) : p === "EQ_transformationID" ? v : safeCanonical(v),
+        p === "EQ_bizStep" ? canonicalBizStep(v) : p === "EQ_transformationID" ? v : canonicalOrWritten(v),
       );
     }
   }
@@ -157,7 +149,7 @@ function listValueProbe(w: Written, p: ListParameter, value: string): string | u
     return PROBE.noMatch;
   }
   if (p === "EQ_transformationID") return PROBE.noMatch;
-  if (w.canonical[p].has(safeCanonical(value))) return FORM_PROBES[p];
+  if (w.canonical[p].has(canonicalOrWritten(value))) return FORM_PROBES[p];
   // A pattern over a company's every GTIN is the harness's reach past the classes the events carry: a probe.
   if (p === "MATCH_anyEPCClass" && PREFIX_PATTERN.test(value)) return PROBE.prefixPattern;
   // A pattern, or a GTIN as a whole, that covers classes of the events selects by the spec's own rule.
