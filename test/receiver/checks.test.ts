@@ -221,6 +221,14 @@ describe("the receiver checks", () => {
     expect(s["RCV-KEY-NOT-IN-URL"]).toBe("warn");
   });
 
+  it("judge repeats of the nine parameters only: a key beyond them is not shown by the spec", async () => {
+    const session = goodSession();
+    session.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&vendorTag=a&vendorTag=b`));
+    expect((await statuses(recording(session)))["RCV-NO-REPEATED-KEY"]).toBe("pass");
+    session.push(exchange(`/events?EQ_bizStep=shipping&vendorTag=a&EQ_bizStep=receiving`));
+    expect((await statuses(recording(session)))["RCV-NO-REPEATED-KEY"]).toBe("fail");
+  });
+
   it("warn, not fail, a request without the key where the sender does not ask it (spec 4.2)", async () => {
     const session = goodSession();
     session[0] = exchange(`/01/09506000134352/21/A1?linkType=linkset`, {
