@@ -8,6 +8,7 @@
 import type { RunContext } from "../engine/context.ts";
 import type { Checks } from "../engine/suite.ts";
 import type { ConformanceClass, Evidence } from "../engine/types.ts";
+import type { PathForm } from "../model/index.ts";
 import {
   CLASS_LISTS,
   type ClassList,
@@ -26,7 +27,6 @@ import {
 } from "../model/index.ts";
 import { eventsUrl } from "../target/client.ts";
 import { queryEvents } from "../target/events.ts";
-import type { PathForm } from "../target/identifiers.ts";
 import { classesIn, epcsIn, needsEscaping } from "../target/pools.ts";
 
 /** The class of a requirement, by the prefix of its id (suites/requirements.yaml: "the prefix names the class"). */

@@ -1,5 +1,6 @@
 // Which events concern an identifier: what the epcis link of its link set must lead to (spec 4.2).
 
+import type { PathForm } from "../model/index.ts";
 import {
   canonicalId,
   classMatches,
@@ -9,7 +10,6 @@ import {
   runOracle,
 } from "../model/index.ts";
 import { identifiersOf } from "../target/baseline.ts";
-import type { PathForm } from "../target/identifiers.ts";
 import { selectedAsWritten } from "./trace-back.ts";
 
 /**

@@ -7,9 +7,9 @@
 // GET /events that explain it, and stands only where none of them failed (blockers.ts).
 
 import type { Evidence } from "../engine/types.ts";
+import type { PathForm } from "../model/index.ts";
 import { type EpcisEvent, type EventQuery, eventIdentity } from "../model/index.ts";
 import { type EventsRequest, eventsRequest, type LinkedEvents } from "../target/follow.ts";
-import type { PathForm } from "../target/identifiers.ts";
 import { needsEscaping } from "../target/pools.ts";
 import { answerExplainedBy, queryOf, selectsIdentifierAlone } from "./blockers.ts";
 import { eventsAbout, mentions, requiredEvents, type WrittenQuery, writtenQuery } from "./concerns.ts";

@@ -291,3 +291,13 @@ export function isDigitalLink(uri: string): boolean {
     throw error;
   }
 }
+
+/** The six path forms of spec 4.2, written as their AIs joined by "/". */
+export const PATH_FORMS = ["00", "417", "414", "01", "01/10", "01/21"] as const;
+export type PathForm = (typeof PATH_FORMS)[number];
+
+/** The path form of a list of Digital Link elements, or undefined when it is none of the six. */
+export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | undefined {
+  const ais = elements.map((e) => e.ai).join("/");
+  return PATH_FORMS.find((form) => form === ais);
+}

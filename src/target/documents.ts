@@ -5,8 +5,8 @@ import type { MasterDataTypeName } from "../definition/index.ts";
 import type { RunContext } from "../engine/context.ts";
 import { perRun } from "../engine/run-scope.ts";
 import type { ExchangeRecord } from "../http/record.ts";
+import type { PathForm } from "../model/index.ts";
 import { documentAt } from "./follow.ts";
-import type { PathForm } from "./identifiers.ts";
 import { linksetEntries, linksOf, MASTER_DATA_LINK } from "./linkset.ts";
 import { entryOf, goodLinksets } from "./linkset-answers.ts";
 

@@ -9,14 +9,12 @@ import {
   formatDigitalLink,
   idValue,
   PARTY_FIELDS,
+  type PathForm,
   parseDigitalLink,
+  pathFormOf,
 } from "../model/index.ts";
 import { memoized } from "../model/memo.ts";
 import { identifiersOf } from "./baseline.ts";
-
-/** The six path forms of spec 4.2, written as their AIs joined by "/". */
-export const PATH_FORMS = ["00", "417", "414", "01", "01/10", "01/21"] as const;
-export type PathForm = (typeof PATH_FORMS)[number];
 
 export type IdentifiersByForm = Record<PathForm, string[]>;
 
@@ -26,12 +24,6 @@ export interface IdentifierSources {
   party?: string;
   /** The location number exchanged at setup, from --gln: thirteen digits or a Digital Link URI. */
   gln?: string;
-}
-
-/** The path form of a list of Digital Link elements, or undefined when it is none of the six. */
-export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | undefined {
-  const ais = elements.map((e) => e.ai).join("/");
-  return PATH_FORMS.find((form) => form === ais);
 }
 
 /**

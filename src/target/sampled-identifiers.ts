@@ -2,14 +2,12 @@
 // form, drawn with the run's seed.
 import type { RunContext } from "../engine/context.ts";
 import { perRun } from "../engine/run-scope.ts";
-import type { EpcisEvent } from "../model/index.ts";
+import { type EpcisEvent, PATH_FORMS, type PathForm } from "../model/index.ts";
 import { loadBaseline } from "./client.ts";
 import {
   type IdentifierSources,
   type IdentifiersByForm,
   identifiersFromBaseline,
-  PATH_FORMS,
-  type PathForm,
   sampleIdentifiers,
 } from "./identifiers.ts";
 import { keyUri, presumedOwnership, sender } from "./sender.ts";

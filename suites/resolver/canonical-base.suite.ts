@@ -8,8 +8,13 @@
 import type { RunContext } from "../../src/engine/context.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
-import { CANONICAL_DL_BASE, canonicalId, parseDigitalLink } from "../../src/model/index.ts";
-import { type PathForm, pathFormOf } from "../../src/target/identifiers.ts";
+import {
+  CANONICAL_DL_BASE,
+  canonicalId,
+  type PathForm,
+  parseDigitalLink,
+  pathFormOf,
+} from "../../src/model/index.ts";
 import { entryAbout, linksetEntries, linkTypesOffered } from "../../src/target/linkset.ts";
 import {
   canonicalBaseReplaced,

@@ -17,7 +17,7 @@ import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { runDefinition } from "../../src/engine/run-definition.ts";
 import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import type { Evidence } from "../../src/engine/types.ts";
-import type { PathForm } from "../../src/target/identifiers.ts";
+import type { PathForm } from "../../src/model/index.ts";
 import {
   coverageNote,
   entryOf,

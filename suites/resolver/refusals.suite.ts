@@ -9,9 +9,10 @@ import {
   CANONICAL_DL_BASE,
   type DigitalLinkElement,
   formatDigitalLink,
+  PATH_FORMS,
+  type PathForm,
   parseDigitalLink,
 } from "../../src/model/index.ts";
-import { PATH_FORMS, type PathForm } from "../../src/target/identifiers.ts";
 import { requestResolver } from "../../src/target/linkset-answers.ts";
 import { linksetUrl } from "../../src/target/resolver.ts";
 import { sampledIdentifiers } from "../../src/target/sampled-identifiers.ts";

@@ -6,8 +6,9 @@
 import { answeredUnknown } from "../../src/assertions/path-verdicts.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
+import { PATH_FORMS } from "../../src/model/index.ts";
 import { loadBaseline } from "../../src/target/client.ts";
-import { identifiersFromBaseline, PATH_FORMS, sampleIdentifiers } from "../../src/target/identifiers.ts";
+import { identifiersFromBaseline, sampleIdentifiers } from "../../src/target/identifiers.ts";
 import { requestLinkset } from "../../src/target/linkset-answers.ts";
 
 /** Identifiers of the dataset asked about per path form. */

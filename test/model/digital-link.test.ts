@@ -8,6 +8,7 @@ import {
   formatDigitalLink,
   isDigitalLink,
   parseDigitalLink,
+  pathFormOf,
   rebaseDigitalLink,
 } from "../../src/model/digital-link.ts";
 import { cset82Arb, glnArb, gtinArb, ssccArb, withCheck } from "./arbitraries.ts";
@@ -329,5 +330,23 @@ describe("isDigitalLink edge cases", () => {
 
   it("lets errors other than a rejected Digital Link through", () => {
     expect(() => isDigitalLink(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("pathFormOf", () => {
+  it("names the six forms and nothing else", () => {
+    expect(
+      pathFormOf([
+        { ai: "01", value: "09506000134352" },
+        { ai: "10", value: "L1" },
+      ]),
+    ).toBe("01/10");
+    expect(
+      pathFormOf([
+        { ai: "414", value: "9506000000014" },
+        { ai: "254", value: "x" },
+      ]),
+    ).toBeUndefined();
+    expect(pathFormOf([])).toBeUndefined();
   });
 });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CANONICAL_DL_BASE, type EpcisEvent, gs1CheckDigit } from "../../src/model/index.ts";
-import {
-  elementsOf,
-  identifiersFromBaseline,
-  PATH_FORMS,
-  pathFormOf,
-  sampleIdentifiers,
-} from "../../src/target/identifiers.ts";
+import { CANONICAL_DL_BASE, type EpcisEvent, gs1CheckDigit, PATH_FORMS } from "../../src/model/index.ts";
+import { elementsOf, identifiersFromBaseline, sampleIdentifiers } from "../../src/target/identifiers.ts";
 
 const withCheck = (body: string) => body + gs1CheckDigit(body);
 const DL = CANONICAL_DL_BASE;
@@ -75,24 +69,6 @@ describe("identifiersFromBaseline", () => {
       events: [event({ epcList: [`https://example.com/prefix/01/${GTIN}/21/77`] })],
     });
     expect(found["01/21"]).toEqual([`${DL}/01/${GTIN}/21/77`]);
-  });
-});
-
-describe("pathFormOf", () => {
-  it("names the six forms and nothing else", () => {
-    expect(
-      pathFormOf([
-        { ai: "01", value: GTIN },
-        { ai: "10", value: "L1" },
-      ]),
-    ).toBe("01/10");
-    expect(
-      pathFormOf([
-        { ai: "414", value: GLN },
-        { ai: "254", value: "x" },
-      ]),
-    ).toBeUndefined();
-    expect(pathFormOf([])).toBeUndefined();
   });
 });
 

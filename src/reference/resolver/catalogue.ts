@@ -10,19 +10,12 @@ import {
   formatDigitalLink,
   idValue,
   PARTY_FIELDS,
+  PATH_FORMS,
   parseDigitalLink,
+  pathFormOf,
 } from "../../model/index.ts";
 import { GS1_VOC_CONTEXT } from "../masterdata/context.ts";
 import { type OwnIdentifiers, ownIdentifiers } from "./own.ts";
-
-/** The six path forms of spec 4.2, written as their AIs joined by "/". */
-export const PATH_FORMS = ["00", "417", "414", "01", "01/10", "01/21"] as const;
-export type PathForm = (typeof PATH_FORMS)[number];
-
-export function pathFormOf(elements: readonly DigitalLinkElement[]): PathForm | undefined {
-  const ais = elements.map((e) => e.ai).join("/");
-  return PATH_FORMS.find((form) => form === ais);
-}
 
 export interface Catalogue {
   /** Canonical Digital Link URIs of every identifier the resolver answers for. */

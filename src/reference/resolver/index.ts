@@ -1,4 +1,4 @@
-export { type Catalogue, catalogueOf, PATH_FORMS, type PathForm } from "./catalogue.ts";
+export { type Catalogue, catalogueOf } from "./catalogue.ts";
 export { RESOLVER_FAULTS } from "./faults.ts";
 export {
   LINK_TYPE_NAMES,

@@ -1,9 +1,9 @@
 // The links the resolver offers for an identifier: which link types each path form has (spec 4.2's table)
 // and where each one leads.
-import type { DigitalLinkElement, EventQuery } from "../../model/index.ts";
+import type { DigitalLinkElement, EventQuery, PathForm } from "../../model/index.ts";
 import { CANONICAL_DL_BASE, encodeQuery } from "../../model/index.ts";
 import type { ReferenceContext } from "../types.ts";
-import { type Catalogue, canonicalUri, type PathForm } from "./catalogue.ts";
+import { type Catalogue, canonicalUri } from "./catalogue.ts";
 import type { LinkTypeName } from "./link-types.ts";
 import { isOwnKey } from "./own.ts";
 

@@ -1,13 +1,14 @@
 // Reads a request path as a Digital Link under the resolver's own base. Identifiers issued under
 // https://id.gs1.org arrive here already rebased by the client (spec 4.2), so the path alone identifies them.
-import type { DigitalLinkElement } from "../../model/index.ts";
+import type { DigitalLinkElement, PathForm } from "../../model/index.ts";
 import {
   ALPHABETIC_AI_ALIASES,
   CANONICAL_DL_BASE,
   DigitalLinkError,
   parseDigitalLink,
+  pathFormOf,
 } from "../../model/index.ts";
-import { canonicalUri, type PathForm, pathFormOf } from "./catalogue.ts";
+import { canonicalUri } from "./catalogue.ts";
 
 export type PathReading =
   | { ok: true; elements: DigitalLinkElement[]; form: PathForm; uri: string }

@@ -1,8 +1,9 @@
 // The Digital Link resolver (spec 4.2): a path names an identifier, `linkType` selects what to answer.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { PathForm } from "../../model/index.ts";
 import { sendProblem } from "../problem.ts";
 import type { ReferenceContext, RouteRegistrar } from "../types.ts";
-import { type Catalogue, catalogueOf, type PathForm } from "./catalogue.ts";
+import { type Catalogue, catalogueOf } from "./catalogue.ts";
 import { linkTypeOf } from "./link-types.ts";
 import { isOwn, offeredLinks } from "./links.ts";
 import { linksetBody } from "./linkset.ts";

@@ -8,8 +8,8 @@ import {
   type DigitalLinkElement,
   DigitalLinkError,
   parseDigitalLink,
+  pathFormOf,
 } from "../../../src/model/index.ts";
-import { pathFormOf } from "../../../src/target/identifiers.ts";
 import type { ReceivedRequest } from "./requests.ts";
 
 /** The path a resolver request asked, after the resolver's base. */

@@ -1,6 +1,6 @@
 // What the resolver class reads from the run's interface definition.
 import type { Definition } from "../../../src/definition/index.ts";
-import type { PathForm } from "../../../src/target/identifiers.ts";
+import type { PathForm } from "../../../src/model/index.ts";
 
 /** The link types the definition's x-link-types lists for a path form (spec 4.2's table), or undefined. */
 export function linkTypesFor(definition: Definition, form: PathForm): string[] | undefined {

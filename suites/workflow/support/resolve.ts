@@ -14,9 +14,9 @@ import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
 import type { ExchangeRecord } from "../../../src/http/record.ts";
 import type { HttpResult } from "../../../src/http/result.ts";
-import { canonicalId, DigitalLinkError, rebaseDigitalLink } from "../../../src/model/index.ts";
+import { canonicalId, DigitalLinkError, pathFormOf, rebaseDigitalLink } from "../../../src/model/index.ts";
 import { type BrokenRead, documentAt, linksetAt } from "../../../src/target/follow.ts";
-import { elementsOf, pathFormOf } from "../../../src/target/identifiers.ts";
+import { elementsOf } from "../../../src/target/identifiers.ts";
 import {
   EPCIS_LINK,
   entryAbout,
