@@ -77,6 +77,15 @@ export function entryAbout(body: unknown, uri: string): LinksetEntry | undefined
   return linksetEntries(body).find((e) => sameIdentifier(e.anchor, uri));
 }
 
+/**
+ * The entry to take links from when going on: the one about `uri`, else the first. For finding where to go next
+ * (an endpoint to ask, the links a receiver was offered), never for judging a link set: whether an entry is about
+ * the identifier is RES-ANCHOR's to decide (linkset-answers.ts, entryOf).
+ */
+export function entryToFollow(body: unknown, uri: string): LinksetEntry | undefined {
+  return entryAbout(body, uri) ?? linksetEntries(body)[0];
+}
+
 /** The link objects an entry lists under a link type, in any of its spellings; a malformed member yields none. */
 export function linksOf(entry: LinksetEntry, linkType: string): LinkObject[] {
   return membersFor(entry, linkType).flatMap((member) => {

@@ -18,7 +18,7 @@ import type { GetOptions } from "../../../src/http/options.ts";
 import { PATH_FORMS } from "../../../src/model/index.ts";
 import { identifiersOf } from "../../../src/target/baseline.ts";
 import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
-import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
+import { entryToFollow, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
 import { linksetUrlOf } from "../../../src/target/linkset-answers.ts";
 import { type ResolverRequest, requestResolver } from "../../../src/target/resolver.ts";
 import { sampledIdentifiers } from "../../../src/target/sampled-identifiers.ts";
@@ -78,7 +78,7 @@ async function probe(
 function masterDataHref(outcome: ResolverRequest, uri: string): string | undefined {
   try {
     const body = outcome.result?.json();
-    const entry = entryAbout(body, uri) ?? linksetEntries(body)[0];
+    const entry = entryToFollow(body, uri);
     return entry === undefined ? undefined : linksOf(entry, MASTER_DATA_LINK)[0]?.href;
   } catch {
     return undefined;

@@ -4,7 +4,7 @@
 
 import type { RunContext } from "../../../src/engine/context.ts";
 import { canonicalId, type EpcisEvent } from "../../../src/model/index.ts";
-import { entryAbout, linksetEntries, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
+import { entryToFollow, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
 import { identifierLinksetUrl, readLinkset } from "../../../src/target/resolver.ts";
 import { masterDataSubjects } from "../../../src/target/subjects.ts";
 import { normalizeUrl } from "./requests.ts";
@@ -27,7 +27,7 @@ export async function masterDataOffers(
       try {
         const read = await readLinkset(ctx, identifierLinksetUrl(ctx.resolverBase, subject));
         if (read.problem !== undefined || read.result === undefined) return [subject, []];
-        const entry = entryAbout(read.body, subject) ?? linksetEntries(read.body)[0];
+        const entry = entryToFollow(read.body, subject);
         const hrefs = entry === undefined ? [] : linksOf(entry, MASTER_DATA_LINK).map((l) => l.href);
         const answeredAt = read.result.url;
         return [subject, hrefs.flatMap((h) => normalizeUrl(h, answeredAt) ?? [])];

@@ -20,9 +20,9 @@ import { elementsOf } from "../../../src/target/identifiers.ts";
 import {
   EPCIS_LINK,
   entryAbout,
+  entryToFollow,
   type LinkObject,
   type LinksetEntry,
-  linksetEntries,
   linksOf,
   MASTER_DATA_LINK,
 } from "../../../src/target/linkset.ts";
@@ -106,8 +106,7 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
   const answer = await linksetAt(ctx, linksetUrl(uri));
   if (answer.kind === "broken") return explained(readFailure(answer, "linkset"), pathRequirement(id));
   const { body, result } = answer;
-  const about = entryAbout(body, uri);
-  const entry = about ?? linksetEntries(body)[0];
+  const entry = entryToFollow(body, uri);
   if (entry === undefined) {
     const shape = linksetShapeProblem(body);
     return explained(
@@ -120,7 +119,7 @@ export async function resolveLinkset(ctx: RunContext, id: string): Promise<Step<
       [shape === undefined ? "RES-ANCHOR" : "RES-LINKSET-SHAPE"],
     );
   }
-  return { ok: true, value: { uri, entry, about: about !== undefined, answer: result } };
+  return { ok: true, value: { uri, entry, about: entry === entryAbout(body, uri), answer: result } };
 }
 
 /** The first link of a type in the resolved entry, or why there is none. */
