@@ -7,18 +7,11 @@
 
 import type { Handover, HttpClient, HttpResult, PageBudget, PageResult } from "../http/index.ts";
 import { readPages } from "../http/index.ts";
-import {
-  canonicalId,
-  encodeQuery,
-  eventIdentity,
-  formatInstant,
-  isDigitalLink,
-  rebaseDigitalLink,
-} from "../model/index.ts";
+import { canonicalId, encodeQuery, eventIdentity, formatInstant, isDigitalLink } from "../model/index.ts";
 import { classesOf, type EpcisEvent, type EventQuery, epcsOf } from "../model/types.ts";
 import { type Baseline, type BaselineMethod, EventSpool, type SpoolOptions } from "./baseline-file.ts";
-import { EPCIS_LINK, linksOf } from "./linkset.ts";
-import { linksetUrl } from "./resolver.ts";
+import { EPCIS_LINK, linksetEntries, linksOf } from "./linkset.ts";
+import { identifierLinksetUrl, LINKSET_ACCEPT } from "./resolver.ts";
 
 export interface DiscoveryOptions {
   eventsBase: string;
@@ -248,17 +241,12 @@ async function epcisLinkFor(
   resolverBase: string,
   id: string,
 ): Promise<string | undefined> {
-  const dl = isDigitalLink(id)
-    ? rebaseDigitalLink(id, resolverBase)
-    : rebaseDigitalLink(canonicalId(id), resolverBase);
-  const res = await client.get(linksetUrl(dl), { accept: "application/linkset+json" });
+  const url = identifierLinksetUrl(resolverBase, isDigitalLink(id) ? id : canonicalId(id));
+  const res = await client.get(url, { accept: LINKSET_ACCEPT });
   if (res.status !== 200) return undefined;
   try {
-    const body = res.json<{ linkset?: unknown }>();
-    const entries = Array.isArray(body.linkset) ? body.linkset : [];
-    for (const entry of entries) {
-      if (typeof entry !== "object" || entry === null) continue;
-      for (const link of linksOf(entry as Record<string, unknown>, EPCIS_LINK)) {
+    for (const entry of linksetEntries(res.json())) {
+      for (const link of linksOf(entry, EPCIS_LINK)) {
         if (URL.canParse(link.href) && new URL(link.href).search !== "") return link.href;
       }
     }

@@ -24,14 +24,9 @@ export interface LinksetAnswer {
   exchange?: ExchangeRecord;
 }
 
-/** The URL of an identifier's link set at the sender's resolver: the canonical base replaced (spec 4.2). */
-export function linksetUrlOf(ctx: RunContext, uri: string): string {
-  return identifierLinksetUrl(ctx.resolverBase, uri);
-}
-
 /**
  * Spec 4.2's replacement, as a string operation: the resolver base in place of https://id.gs1.org, the rest of
- * the URI kept exactly as it was issued (unlike linksetUrlOf, which writes the identifier in the canonical form).
+ * the URI kept exactly as it was issued (unlike identifierLinksetUrl, which writes the identifier in the canonical form).
  */
 export function canonicalBaseReplaced(issued: string, resolverBase: string): string {
   if (!issued.startsWith(`${CANONICAL_DL_BASE}/`)) {
@@ -46,7 +41,7 @@ export async function requestLinkset(
   ctx: RunContext,
   form: PathForm,
   uri: string,
-  url = linksetUrlOf(ctx, uri),
+  url = identifierLinksetUrl(ctx.resolverBase, uri),
 ): Promise<LinksetAnswer> {
   const { result, body, problem, exchange } = await readLinkset(ctx, url);
   const answer: LinksetAnswer = { form, uri, url };

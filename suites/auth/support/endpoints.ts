@@ -19,8 +19,7 @@ import { PATH_FORMS } from "../../../src/model/index.ts";
 import { identifiersOf } from "../../../src/target/baseline.ts";
 import { eventsUrl, loadBaseline } from "../../../src/target/client.ts";
 import { entryToFollow, linksOf, MASTER_DATA_LINK } from "../../../src/target/linkset.ts";
-import { linksetUrlOf } from "../../../src/target/linkset-answers.ts";
-import { type ResolverRequest, requestResolver } from "../../../src/target/resolver.ts";
+import { identifierLinksetUrl, type ResolverRequest, requestResolver } from "../../../src/target/resolver.ts";
 import { sampledIdentifiers } from "../../../src/target/sampled-identifiers.ts";
 
 export interface AuthEndpoint extends ProbedEndpoint {
@@ -104,7 +103,9 @@ export const surveyEndpoints = perRun(async (ctx: RunContext): Promise<EndpointS
   // GET /events and the resolver are asked at once: neither request depends on the other's answer.
   const [events, resolver] = await Promise.all([
     probe(ctx, "GET /events", request.url, request.accepted),
-    uri === undefined ? undefined : probe(ctx, `the resolver (${uri})`, linksetUrlOf(ctx, uri), is2xx),
+    uri === undefined
+      ? undefined
+      : probe(ctx, `the resolver (${uri})`, identifierLinksetUrl(ctx.resolverBase, uri), is2xx),
   ]);
   const found: EndpointSurvey = {
     events,
