@@ -74,7 +74,7 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
   {
     name: "jsonld-variant",
     description:
-      "Serves master data written another legal JSON-LD way (spec 2.2): an @graph, full IRIs under https://ref.gs1.org/voc/ beside a gs1: prefix for https://gs1.org/voc/, language-tagged names, the address a node of its own.",
+      "Serves master data written another legal JSON-LD way (spec 2.2): an @graph, full IRIs under https://ref.gs1.org/voc/ beside a gs1: prefix for https://gs1.org/voc/, language-tagged names, the address a node of its own, and a context it serves itself, named relative to the document.",
     config: { jsonLdVariant: true },
     expectedWarnings: [],
   },

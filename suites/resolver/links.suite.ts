@@ -133,7 +133,7 @@ requirementTest(
     let proof: ExchangeRecord | undefined;
     for (const d of documents) {
       const about = `the masterData link of ${d.uri} (${d.href})`;
-      const problem = await reachedDocumentProblem(d);
+      const problem = await reachedDocumentProblem(d, { loader: runContextLoader(ctx), base: d.href });
       if (problem) {
         const explainedBy = (await notMasterData(ctx, d)) ? ["MD-JSONLD"] : [];
         failUnlessExplained(

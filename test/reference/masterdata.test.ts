@@ -8,7 +8,9 @@ import { readMasterData, schemaShape } from "../../src/assertions/master-data.ts
 import { createValidators } from "../../src/definition/index.ts";
 import { CANONICAL_DL_BASE, type Dataset } from "../../src/model/index.ts";
 import { GS1_VOC_CONTEXT, MASTERDATA_FAULTS, variantDocument } from "../../src/reference/masterdata/index.ts";
+import { VARIANT_CONTEXT_PATH } from "../../src/reference/masterdata/variant.ts";
 import { linkTypeUri } from "../../src/reference/resolver/index.ts";
+import { createContextLoader } from "../../src/target/jsonld/index.ts";
 import { REPO_ROOT } from "../support/cli.ts";
 import { observedEvent } from "../support/events.ts";
 import { type ReferenceOptions, referenceForTests, withReference } from "../support/reference.ts";
@@ -72,7 +74,7 @@ async function get(url: string) {
   const res = await request(url);
   const text = await res.body.text();
   const type = String(res.headers["content-type"]).split(";")[0];
-  return { status: res.statusCode, type, json: () => JSON.parse(text) as Record<string, unknown> };
+  return { url, status: res.statusCode, type, json: () => JSON.parse(text) as Record<string, unknown> };
 }
 
 /** The document the sender makes up for a place (AI 414) or party (417) its events name without master data. */
@@ -245,10 +247,14 @@ describe("the jsonld-variant configuration: the same master data written another
 
   it("serves an @graph with full IRIs, a gs1: prefix for https://gs1.org/voc/ and language-tagged names", async () => {
     await withResolver({ config: { jsonLdVariant: true } }, async (base) => {
-      const doc = (await followMasterData(base, `/417/${PGLN}`)).json();
-      expect(doc["@context"]).toEqual({
-        gs1: "https://gs1.org/voc/",
-        xsd: "http://www.w3.org/2001/XMLSchema#",
+      const answered = await followMasterData(base, `/417/${PGLN}`);
+      const doc = answered.json();
+      // The context is named by a URL the sender serves, relative to the document, not written into it.
+      expect(doc["@context"]).toBe(VARIANT_CONTEXT_PATH);
+      const context = await get(new URL(VARIANT_CONTEXT_PATH, answered.url).href);
+      expect(context.type).toBe("application/ld+json");
+      expect(context.json()).toEqual({
+        "@context": { gs1: "https://gs1.org/voc/", xsd: "http://www.w3.org/2001/XMLSchema#" },
       });
       const graph = doc["@graph"] as Record<string, unknown>[];
       expect(graph[0]).toMatchObject({
@@ -265,12 +271,20 @@ describe("the jsonld-variant configuration: the same master data written another
   });
 
   it("every document reads, through a JSON-LD processor, as the graph the compact form states", async () => {
+    // The variant's context is loaded from the sender, as a run's loader does (src/target/jsonld/run-loader.ts).
+    const loader = createContextLoader({
+      fetchContext: async (url) => ({ document: (await get(url)).json(), url }),
+    });
     await withResolver({ config: { jsonLdVariant: true } }, async (base) => {
       for (const [dlPath, type] of dlPaths) {
-        const variant = (await followMasterData(base, dlPath)).json();
+        const answered = await followMasterData(base, dlPath);
+        const variant = answered.json();
         const compact = (await followMasterData(reference().resolverBase, dlPath)).json();
         expect(variant, dlPath).not.toEqual(compact);
-        const [a, b] = await Promise.all([readMasterData(variant), readMasterData(compact)]);
+        const [a, b] = await Promise.all([
+          readMasterData(variant, { loader, base: answered.url }),
+          readMasterData(compact),
+        ]);
         if (a.kind !== "read" || b.kind !== "read") throw new Error(`${dlPath} was not read as JSON-LD`);
         expect(a.types, dlPath).toEqual([type]);
         expect(await schemaShape(a, type), dlPath).toEqual(await schemaShape(b, type));

@@ -11,7 +11,7 @@ import { INVALID_DIGITAL_LINK, UNKNOWN_IDENTIFIER } from "../resolver/problems.t
 import { readResolverPath } from "../resolver/request-path.ts";
 import type { ReferenceContext, RouteRegistrar } from "../types.ts";
 import { classificationCodes, servedDocument } from "./document.ts";
-import { variantDocument } from "./variant.ts";
+import { VARIANT_CONTEXT, VARIANT_CONTEXT_PATH, variantDocument } from "./variant.ts";
 
 export const MASTER_DATA_PREFIX = "/masterdata";
 
@@ -25,6 +25,11 @@ export const registerMasterData: RouteRegistrar = (app, ctx) => {
     }
     return made;
   };
+  if (ctx.config.jsonLdVariant === true) {
+    app.get(VARIANT_CONTEXT_PATH, (_request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(200).header("content-type", "application/ld+json").send(JSON.stringify(VARIANT_CONTEXT)),
+    );
+  }
   const opaque = ctx.opaqueHrefs;
   if (opaque !== undefined) {
     // Made once, on the first request: which document each token names.

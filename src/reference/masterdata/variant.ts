@@ -2,11 +2,20 @@
 // spelling of it): the statements of the document moved into an @graph, its type and names as full IRIs under
 // https://ref.gs1.org/voc/, its other properties under a gs1: prefix for https://gs1.org/voc/ (the vocabulary
 // declares each term equivalent under both), names language-tagged, codes typed xsd:string, and the address a
-// node of its own that the subject refers to. A JSON-LD processor reads it as the graph the compact form states.
+// node of its own that the subject refers to. Its context is not written into the document but named by a URL the
+// sender serves itself, given relative to the document, as a solution with a context of its own would: a reader
+// must load it from there. A JSON-LD processor reads it as the graph the compact form states.
 import type { MasterDataDocument } from "../../model/index.ts";
 
 const REF = "https://ref.gs1.org/voc/";
-const CONTEXT = { gs1: "https://gs1.org/voc/", xsd: "http://www.w3.org/2001/XMLSchema#" };
+
+/** The variant's context, served by the reference at VARIANT_CONTEXT_PATH. */
+export const VARIANT_CONTEXT = {
+  "@context": { gs1: "https://gs1.org/voc/", xsd: "http://www.w3.org/2001/XMLSchema#" },
+} as const;
+
+/** Where the reference serves VARIANT_CONTEXT; a document names it as a path relative to its own URL's origin. */
+export const VARIANT_CONTEXT_PATH = "/contexts/master-data.jsonld";
 
 /** Properties that hold a name in a language (GS1 Web Vocabulary ranges them over rdf:langString). */
 const NAMES = new Set(["organizationName", "name", "productName", "brandName"]);
@@ -70,5 +79,5 @@ export function variantDocument(doc: MasterDataDocument): unknown {
     subject["gs1:address"] = { "@id": ADDRESS_NODE };
     graph.push({ "@id": ADDRESS_NODE, ...node(address) });
   }
-  return { "@context": CONTEXT, "@graph": graph };
+  return { "@context": VARIANT_CONTEXT_PATH, "@graph": graph };
 }

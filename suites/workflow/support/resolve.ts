@@ -17,6 +17,7 @@ import type { HttpResult } from "../../../src/http/result.ts";
 import { canonicalId, DigitalLinkError, pathFormOf, rebaseDigitalLink } from "../../../src/model/index.ts";
 import { type BrokenRead, documentAt, linksetAt } from "../../../src/target/follow.ts";
 import { elementsOf } from "../../../src/target/identifiers.ts";
+import { runContextLoader } from "../../../src/target/jsonld/index.ts";
 import {
   EPCIS_LINK,
   entryAbout,
@@ -158,8 +159,10 @@ async function followMasterData(
     return explained(readFailure(linked, "link"), ["RES-MASTERDATA-LINK"]);
   }
   const { doc: body, exchange } = linked;
-  const notJsonLd = await jsonLdProblem(body);
-  const problem = notJsonLd ?? (await masterDataTypeProblem(body, type));
+  // Contexts are read as MD-JSONLD reads them: the run's loader, relative IRIs against where the document came from.
+  const reading = { loader: runContextLoader(ctx), base: link.href };
+  const notJsonLd = await jsonLdProblem(body, reading);
+  const problem = notJsonLd ?? (await masterDataTypeProblem(body, type, reading));
   if (problem !== undefined) {
     return explained(
       failed(
