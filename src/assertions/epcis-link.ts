@@ -2,13 +2,15 @@
 // interface for the requested identifier"), judged against the events the harness knows: the answer must be about
 // the identifier, hold the events its query must select, and hold some event of the identifier at all. A pass is
 // a claim, so an answer that holds none of the identifier's events passes nothing: it fails where the link was the
-// sender's own query and the harness knows events of the identifier, and is inconclusive otherwise. A wrong answer
-// to a query that selects by the identifier alone is the query interface's: the failure names the requirements of
-// GET /events that explain it, and stands only where none of them failed (blockers.ts).
+// sender's own query and the harness knows events of the identifier that a query for it can select (for a product,
+// those holding one of its classes: no query selects its serialised items by the GTIN), and is inconclusive
+// otherwise. A wrong answer to a query that selects by the identifier alone is the query interface's: the failure
+// names the requirements of GET /events that explain it, and stands only where none of them failed (blockers.ts).
 
 import type { Evidence } from "../engine/types.ts";
 import type { PathForm } from "../model/index.ts";
-import { type EpcisEvent, type EventQuery, eventIdentity } from "../model/index.ts";
+import { type EpcisEvent, type EventQuery, eventIdentity, gtinOf } from "../model/index.ts";
+import { identifiersOf } from "../target/baseline.ts";
 import { type EventsRequest, eventsRequest, type LinkedEvents } from "../target/follow.ts";
 import { needsEscaping } from "../target/pools.ts";
 import { answerExplainedBy, queryOf, selectsIdentifierAlone } from "./blockers.ts";
@@ -183,17 +185,17 @@ export function judgeEpcisLink(
     };
   }
   const known = eventsAbout(plan.form, plan.uri, events);
-  if (known.length > 0 && !request.queried) {
-    // The sender wrote the query: a link "for the requested identifier" that selects none of its events leads a
-    // receiver nowhere (a /01 link is judged against the GTIN's events). Where its query selects some as written,
-    // the query interface left them out.
+  const owed = owedBySendersLink(plan, asked, known, events);
+  if (owed.length > 0 && !request.queried) {
+    // The sender wrote the query: a link "for the requested identifier" that selects none of the events it owes
+    // leads a receiver nowhere. Where its query selects some as written, the query interface left them out.
     const selected = byIdentifier ? requiredEvents(events, asked) : [];
     return {
       kind: "fail",
-      reason: `${about} answered no event, but the target holds ${known.length} about the identifier`,
+      reason: `${about} answered no event, but the target holds ${owed.length} about the identifier that a query for it can select`,
       evidence: {
         expected: `events about ${plan.uri}`,
-        missing: known.map(eventIdentity).slice(0, 20),
+        missing: owed.map(eventIdentity).slice(0, 20),
       },
       ...(selected.length > 0 ? explained(selected) : {}),
     };
@@ -202,6 +204,32 @@ export function judgeEpcisLink(
     ? MATCH_ONLY_AS_WRITTEN
     : known.length === 0
       ? "the harness knows no event about the identifier"
-      : `the query the harness could write for it selects none of the ${known.length} event(s) it knows about the identifier (a product's serialised items, which no query for its GTIN selects)`;
+      : plan.form === "01" && owed.length === 0
+        ? `the ${known.length} event(s) the harness knows about the product hold only its serialised items, which no query for the GTIN selects (spec 4.1: MATCH_anyEPC takes URIs, not patterns)`
+        : `the query the harness could write for it selects none of the ${known.length} event(s) it knows about the identifier`;
   return { kind: "inconclusive", note: `${about} answered no event: ${why}` };
+}
+
+/**
+ * The events a sender's own epcis link, answering none, shows it left out. For a lot, serial, container or
+ * location, every event about the identifier: one parameter of spec 4.1 selects them all. For a product, only the
+ * GTIN's events that hold one of its classes (a quantity list), which its class pattern selects (MATCH_anyEPCClass,
+ * "patterns or URIs"), and those the link's own query selects as written: MATCH_anyEPC takes "URIs" only, so no
+ * query selects a GTIN's serialised items by the GTIN, and a link may lead to any part of the product's events.
+ */
+function owedBySendersLink(
+  plan: EpcisLinkPlan,
+  asked: EventQuery,
+  known: readonly EpcisEvent[],
+  events: readonly EpcisEvent[],
+): EpcisEvent[] {
+  if (plan.form !== "01") return [...known];
+  const gtin = gtinOf(plan.uri);
+  const own = Object.keys(asked).length > 0 ? requiredEvents(events, asked) : [];
+  const selected = new Set(own.map(eventIdentity));
+  return known.filter(
+    (e) =>
+      selected.has(eventIdentity(e)) ||
+      identifiersOf(e).classes.some((c) => typeof c === "string" && gtinOf(c) === gtin),
+  );
 }

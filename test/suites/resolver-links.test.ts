@@ -81,14 +81,35 @@ describe("RES-EPCIS-LINK: an epcis link judged against the identifier's events",
     linked: LinkedEvents,
   ) => judgeEpcisLink(planEpcisLink(form, uri, href, EVENTS), linked, EVENTS);
 
-  it("fails a /01 link of the sender's own that answers none of the GTIN's events", () => {
+  it("fails a /01 link of the sender's own that answers none of the GTIN's class-held events", () => {
     const href = linkTo({ MATCH_anyEPC: [GTIN] });
     const outcome = judge("01", GTIN, href, answered([]));
     expect(outcome.kind).toBe("fail");
+    // The serialised item is not owed: no query selects it by the GTIN (spec 4.1, MATCH_anyEPC takes URIs).
     expect(outcome).toMatchObject({
-      reason: expect.stringMatching(/answered no event, but the target holds 2 about the identifier/),
-      evidence: { missing: [SERIAL_EVENT.eventID, LOT_EVENT.eventID] },
+      reason: expect.stringMatching(/answered no event, but the target holds 1 about the identifier/),
+      evidence: { missing: [LOT_EVENT.eventID] },
     });
+  });
+
+  it("is inconclusive for a /01 link of the sender's own where the GTIN's events are all serialised items", () => {
+    const events = [SERIAL_EVENT, OTHER_EVENT];
+    const pattern = linkTo({ MATCH_anyEPCClass: ["urn:epc:idpat:sgtin:5613104.004000.*"] });
+    const outcome = judgeEpcisLink(planEpcisLink("01", GTIN, pattern, events), answered([]), events);
+    expect(outcome).toMatchObject({
+      kind: "inconclusive",
+      note: expect.stringMatching(/hold only its serialised items, which no query for the GTIN selects/),
+    });
+    // As the same answer to the harness's own query is.
+    const own = planEpcisLink("01", GTIN, QUERY_INTERFACE, events);
+    expect(judgeEpcisLink(own, answered([]), events).kind).toBe("inconclusive");
+  });
+
+  it("fails a /01 link of the sender's own whose query names a serial it then leaves out", () => {
+    const events = [SERIAL_EVENT, OTHER_EVENT];
+    const href = linkTo({ MATCH_anyEPC: [SERIAL_URN] });
+    const outcome = judgeEpcisLink(planEpcisLink("01", GTIN, href, events), answered([]), events);
+    expect(outcome).toMatchObject({ kind: "fail", evidence: { missing: [SERIAL_EVENT.eventID] } });
   });
 
   it("passes a /01 link that answers part of the GTIN's events, and fails one answering another product's", () => {
