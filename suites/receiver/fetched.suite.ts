@@ -14,7 +14,7 @@ import {
 import type { ReceiverTask } from "../../src/model/receiver-task.ts";
 import { traceIdentity } from "../../src/model/trace-set.ts";
 import { EPCIS_LINK } from "../../src/target/linkset.ts";
-import { identifierOf, pathProblem, resolverPathOf } from "./support/paths.ts";
+import { identifierOf, pathProblem } from "./support/paths.ts";
 import { offersOf, sessionOf } from "./support/recording.ts";
 import {
   answered,
@@ -28,6 +28,7 @@ import {
   type ReceivedRequest,
   redirectOf,
   requestEvidence,
+  resolverPathOf,
 } from "./support/requests.ts";
 
 const SHOWN = 20;

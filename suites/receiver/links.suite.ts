@@ -61,9 +61,10 @@ requirementTest(
 );
 
 /**
- * RCV-MASTERDATA-HREF: every GET or HEAD that is neither a resolver request nor a query of GET /events (nor a
- * path under /.well-known/) asks an href the resolver returned to the receiver before it (a link set's, or a
- * redirect's Location).
+ * RCV-MASTERDATA-HREF: every master data fetch (a GET or HEAD beside the resolver and GET /events whose path names
+ * a key of AI 01, 414 or 417, or that asks an href it was given) asks an href the resolver returned to the
+ * receiver before it (a link set's, or a redirect's Location). Other requests (GET /, /openapi.json) fetch no
+ * master data and are not judged.
  */
 requirementTest(
   "RCV-MASTERDATA-HREF",
@@ -72,12 +73,14 @@ requirementTest(
     const { requests, key } = sessionOf(ctx);
     const uses = hrefUses(requests);
     if (uses.length === 0)
-      return checks.skip("the receiver asked nothing beside the resolver and GET /events");
+      return checks.skip(
+        "the receiver asked no master data: no path beside the resolver and GET /events named a key of AI 01, 414 or 417, nor asked an href it was given",
+      );
     let proved = false;
-    for (const { request: r, source } of uses) {
+    for (const { request: r, source, key: subject } of uses) {
       if (source === undefined) {
         checks.fail(
-          `${described(r, key)} is neither a resolver path nor GET /events, and no link set or redirect the receiver was given before returned this href: a master data path must be taken from the resolver, not built.`,
+          `${described(r, key)} asks master data of ${subject} at a path no link set or redirect the receiver was given before returned: a master data path must be taken from the resolver, not built.`,
           requestEvidence(r, key),
         );
       } else if (proved) {

@@ -4,9 +4,15 @@
 
 import { requirementTest } from "../../src/engine/suite.ts";
 import { CANONICAL_DL_BASE, canonicalId } from "../../src/model/index.ts";
-import { identifierOf, pathProblem, resolverPathOf } from "./support/paths.ts";
+import { identifierOf, pathProblem } from "./support/paths.ts";
 import { sessionOf } from "./support/recording.ts";
-import { described, linkTypesOf, type ReceivedRequest, requestEvidence } from "./support/requests.ts";
+import {
+  described,
+  linkTypesOf,
+  type ReceivedRequest,
+  requestEvidence,
+  resolverPathOf,
+} from "./support/requests.ts";
 
 const LINKSET_MEDIA_TYPE = "application/linkset+json";
 

@@ -471,6 +471,28 @@ describe("requests that fetch no href", () => {
   });
 });
 
+describe("requests that fetch no master data", () => {
+  it("leave GET / and GET /openapi.json out of RCV-MASTERDATA-HREF: they name no key of AI 01, 414 or 417", async () => {
+    const session = [...goodSession(), exchange(`/`), exchange(`/openapi.json`), exchange(`/status/01`)];
+    const s = await statuses(recording(session));
+    expect(s["RCV-MASTERDATA-HREF"]).toBe("pass");
+    // Not blocked behind a built master data path: none was asked.
+    expect(s["RCV-TRACE-MASTERDATA"]).toBe("pass");
+    // With no master data asked at all, the requirement has nothing to judge.
+    const alone = [goodSession()[0]!, goodSession()[1]!, exchange(`/`), exchange(`/openapi.json`)];
+    expect((await statuses(recording(alone)))["RCV-MASTERDATA-HREF"]).toBe("skip");
+    // A path that names a master data key, anywhere, in numeric or alphabetic spelling, is a fetch of it.
+    for (const built of [
+      `/masterdata/01/09506000134352`,
+      `/api/v1/gtin/09506000134352/doc`,
+      `/md/417/9506000134352`,
+    ]) {
+      const s2 = await statuses(recording([...session, exchange(built)]));
+      expect(s2["RCV-MASTERDATA-HREF"], built).toBe("fail");
+    }
+  });
+});
+
 describe("the proof a pass carries", () => {
   it("is a recorded request for every requirement that passes", async () => {
     const registry = await loadRegistry();

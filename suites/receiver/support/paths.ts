@@ -1,6 +1,6 @@
-// The resolver paths a receiver asked (spec 4.2): whether each is one of the six forms with numeric application
-// identifiers, which RCV-RESOLVER-PATH judges, and which identifier it asks about, which the checks that follow
-// a resolver request read whatever its spelling.
+// The Digital Link paths a receiver asked (spec 4.2): whether a resolver path is one of the six forms with numeric
+// application identifiers, which RCV-RESOLVER-PATH judges; which identifier it asks about, which the checks that
+// follow a resolver request read whatever its spelling; and which master data key any other path names.
 import {
   ALPHABETIC_AI_ALIASES,
   CANONICAL_DL_BASE,
@@ -10,12 +10,6 @@ import {
   parseDigitalLink,
   pathFormOf,
 } from "../../../src/model/index.ts";
-import type { ReceivedRequest } from "./requests.ts";
-
-/** The path a resolver request asked, after the resolver's base. */
-export function resolverPathOf(r: ReceivedRequest): string {
-  return r.resolverPath ?? r.url.pathname;
-}
 
 /** Why a resolver path is not one of the six forms with numeric AIs, or undefined when it is. */
 export function pathProblem(path: string): string | undefined {
@@ -45,4 +39,25 @@ export function identifierOf(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The AIs of spec 4.2 whose link set offers master data: a GTIN, a GLN, a PGLN (gs1:masterData). */
+const MASTER_DATA_AIS = new Set(["01", "414", "417"]);
+
+/**
+ * The master data key a path names, canonical, or undefined when it names none: a segment that is AI 01, 414 or
+ * 417 (or its alphabetic alias) followed by a value that identifier reads, anywhere in the path, as a client
+ * that builds a master data path writes it (/masterdata/01/{gtin}). A path that names no such key, such as / or
+ * /openapi.json, fetches no master data.
+ */
+export function masterDataKeyOf(pathname: string): string | undefined {
+  const segments = pathname.split("/");
+  for (const [i, segment] of segments.entries()) {
+    const ai = ALPHABETIC_AI_ALIASES[segment.toLowerCase()] ?? segment;
+    const value = segments[i + 1];
+    if (!MASTER_DATA_AIS.has(ai) || value === undefined || value === "") continue;
+    const id = identifierOf(`/${ai}/${value}`);
+    if (id !== undefined) return id;
+  }
+  return undefined;
 }

@@ -10,6 +10,7 @@ import { ALPHABETIC_AI_ALIASES, type EpcisEvent } from "../../../src/model/index
 
 import { traceIdentity } from "../../../src/model/trace-set.ts";
 import { EPCIS_LINK, linksetEntries, linksOf } from "../../../src/target/linkset.ts";
+import { masterDataKeyOf } from "./paths.ts";
 
 /** One request as the sender received it in recording mode, as the session hands it over in the run context. */
 type RecordedExchange = NonNullable<RunContext["receiver"]>["exchanges"][number];
@@ -37,6 +38,11 @@ export interface ReceivedRequest {
 export interface SenderBases {
   eventsBase: string;
   resolverBase: string;
+}
+
+/** The path a resolver request asked, after the resolver's base. */
+export function resolverPathOf(r: ReceivedRequest): string {
+  return r.resolverPath ?? r.url.pathname;
 }
 
 /** Upper-cases the hex digits of every percent-escape, so that two spellings of one URL compare equal. */
@@ -192,18 +198,23 @@ export function learnedHrefsOf(r: ReceivedRequest): string[] {
   return redirect === undefined ? linksetHrefsOf(r) : [redirect];
 }
 
-/** A request for neither the resolver nor GET /events, with the earlier request whose answer gave its href. */
+/**
+ * A master data fetch: a request for neither the resolver nor GET /events that asks an href the resolver returned
+ * before it, or whose path names a master data key; with the earlier request whose answer gave its href.
+ */
 export interface HrefUse {
   request: ReceivedRequest;
   /** Absent where no link set or redirect returned the href before: the receiver built the path itself. */
   source?: ReceivedRequest;
+  /** The master data key (AI 01, 414 or 417) the path names, canonical, where it names one. */
+  key?: string;
 }
 
 /**
- * Whether a request other than the resolver's and GET /events fetches something, and so must ask an href it was
- * given: a GET or HEAD. An OPTIONS is a browser's CORS preflight, which fetches nothing, and a path under
- * /.well-known/ (RFC 8615) is a site's fixed description, such as the GS1 resolver's /.well-known/gs1resolver,
- * which no link set gives and a client may ask by its fixed name.
+ * Whether a request other than the resolver's and GET /events fetches something: a GET or HEAD. An OPTIONS is a
+ * browser's CORS preflight, which fetches nothing, and a path under /.well-known/ (RFC 8615) is a site's fixed
+ * description, such as the GS1 resolver's /.well-known/gs1resolver, which no link set gives and a client may ask
+ * by its fixed name.
  */
 function fetchesHref(r: ReceivedRequest): boolean {
   const method = r.exchange.method.toUpperCase();
@@ -211,8 +222,11 @@ function fetchesHref(r: ReceivedRequest): boolean {
 }
 
 /**
- * Every GET or HEAD that is neither a resolver request nor a query of GET /events, in order, each with the first
- * request whose answer returned its href before it (a link set's, or a resolver redirect's Location).
+ * Every master data fetch, in order: each GET or HEAD that is neither a resolver request nor a query of GET
+ * /events and that asks an href the resolver returned before it (a link set's, or a resolver redirect's
+ * Location), with the first request whose answer returned it, or whose path names a master data key (spec 4.2:
+ * gs1:masterData is about a GTIN, GLN or PGLN). Any other request (GET / as a health check, /openapi.json) is no
+ * master data fetch: spec 4.2's "A client must use the href that the link set returns" is about master data only.
  */
 export function hrefUses(requests: readonly ReceivedRequest[]): HrefUse[] {
   const given = new Map<string, ReceivedRequest>();
@@ -220,7 +234,13 @@ export function hrefUses(requests: readonly ReceivedRequest[]): HrefUse[] {
   for (const r of requests) {
     if (r.kind === "other" && fetchesHref(r)) {
       const source = given.get(r.normalized);
-      uses.push(source === undefined ? { request: r } : { request: r, source });
+      const key = masterDataKeyOf(r.url.pathname);
+      if (source !== undefined || key !== undefined) {
+        const use: HrefUse = { request: r };
+        if (source !== undefined) use.source = source;
+        if (key !== undefined) use.key = key;
+        uses.push(use);
+      }
     }
     for (const href of learnedHrefsOf(r)) if (!given.has(href)) given.set(href, r);
   }
