@@ -10,6 +10,7 @@ import {
   type EventQuery,
   parseQueryString,
   runOracle,
+  TIME_PARAMETERS,
 } from "../../src/model/index.ts";
 import type { ReceiverTask } from "../../src/model/receiver-task.ts";
 import { traceIdentity } from "../../src/model/trace-set.ts";
@@ -30,6 +31,7 @@ import {
   requestEvidence,
   resolverPathOf,
 } from "./support/requests.ts";
+import { timeProblem, wireFailures } from "./support/wire.ts";
 
 const SHOWN = 20;
 /** Requests a pass names as its proof at most; the session's report keeps ten of them (session.ts). */
@@ -81,6 +83,43 @@ function selectedBy(r: ReceivedRequest, events: readonly EpcisEvent[]): string[]
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The events a query meant to select: what it selects with any time bound that is no instant left out (a "+" sent
+ * unencoded, a bound without a time zone), since such a bound is RCV-TIME-UTC's to judge and the sender refused it.
+ */
+function meantBy(r: ReceivedRequest, events: readonly EpcisEvent[]): string[] {
+  const query = parseQueryString(r.rawQuery).query as EventQuery;
+  for (const p of TIME_PARAMETERS) {
+    const bound = query[p];
+    if (bound !== undefined && timeProblem(bound) !== undefined) delete query[p];
+  }
+  try {
+    return runOracle(events, query).map(traceIdentity);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The queries for the product the sender refused with a 4xx other than 413 that fail a wire requirement
+ * themselves (the key, the pipe, a repeated key, a time bound): the refusal answers that defect, which its own
+ * requirement fails, and what the query meant to select is taken from the receiver by it. Each with the events
+ * it meant to select and the requirements it fails.
+ */
+function wireRefusals(
+  requests: readonly ReceivedRequest[],
+  session: { key: string; keyUsed(r: ReceivedRequest): boolean; task: ReceiverTask },
+  given: ReadonlySet<string>,
+  events: readonly EpcisEvent[],
+): { r: ReceivedRequest; selected: Set<string>; failed: string[] }[] {
+  return requests
+    .filter((r) => r.kind === "events" && r.exchange.status >= 400 && r.exchange.status <= 499)
+    .filter((r) => r.exchange.status !== 413 && asksForProduct(r, session.task, given))
+    .map((r) => ({ r, failed: wireFailures(r, session.key, session.keyUsed(r)) }))
+    .filter(({ failed }) => failed.length > 0)
+    .map(({ r, failed }) => ({ r, failed, selected: new Set(meantBy(r, events)) }));
 }
 
 /** The 413 refusals of GET /events (spec 7: a sender may refuse a query as too broad). */
@@ -135,9 +174,12 @@ function heldBack(
  * RCV-PRODUCT-EVENTS: every event that names the task's identifier reached the receiver. Events the sender held
  * back are not the receiver's failure here: those behind a 413 refusal of a query that asked for the product
  * (RCV-413-NARROW judges the narrowing), and those on pages behind a next link it did not follow (RCV-PAGING).
+ * Events behind a query for the product that the sender refused with another 4xx, where that very request fails
+ * a wire requirement, are that requirement's one defect: this one is blocked by it.
  */
 requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c, ctx) => {
-  const { requests, key, task, events } = sessionOf(ctx);
+  const session = sessionOf(ctx);
+  const { requests, key, task, events } = session;
   const own = new Set(
     [
       ...runOracle(events, { MATCH_anyEPC: [task.identifier] }),
@@ -154,12 +196,26 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
     .map((r) => ({ r, selected: new Set(selectedBy(r, events) ?? []) }))
     .filter(({ selected }) => missing.some((id) => selected.has(id)));
   const paged = heldBack(requests, events, fetched);
+  const wire = wireRefusals(requests, session, given, events);
   const byRefusal = missing.filter((id) => refused.some(({ selected }) => selected.has(id)));
   const byPaging = missing.filter((id) => !byRefusal.includes(id) && paged.has(id));
-  const unexplained = missing.filter((id) => !byRefusal.includes(id) && !paged.has(id));
+  const byWire = missing.filter(
+    (id) => !byRefusal.includes(id) && !paged.has(id) && wire.some(({ selected }) => selected.has(id)),
+  );
+  const unexplained = missing.filter(
+    (id) => !byRefusal.includes(id) && !paged.has(id) && !byWire.includes(id),
+  );
   if (missing.length === 0) {
     passDelivered(c, key, deliveries(requests, own), `the events of ${task.identifier}`);
     if (own.size === 0) c.pass(`the sender holds no event of ${task.identifier}`);
+  } else if (unexplained.length === 0 && byWire.length > 0) {
+    const first = wire.find(({ selected }) => byWire.some((id) => selected.has(id)))!;
+    const failed = [...new Set(wire.flatMap((w) => w.failed))];
+    c.failUnlessBlocked(
+      failed,
+      `${byWire.length} of the ${own.size} events of ${task.identifier} sat behind a query for them that the sender refused with ${first.r.exchange.status} (${described(first.r, key)}), a request that fails ${first.failed.join(" and ")}`,
+      requestEvidence(first.r, key, { missing: byWire.slice(0, SHOWN) }),
+    );
   } else if (unexplained.length === 0) {
     const why: string[] = [];
     if (byRefusal.length > 0) {

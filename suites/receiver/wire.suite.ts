@@ -3,11 +3,25 @@
 import type { RunContext } from "../../src/engine/context.ts";
 import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import { carriesSecret } from "../../src/http/redact.ts";
-import { LIST_PARAMETERS, parseInstant, parseQueryString, TIME_PARAMETERS } from "../../src/model/index.ts";
 import { sessionOf } from "./support/recording.ts";
 import { described, type ReceivedRequest, requestEvidence } from "./support/requests.ts";
+import {
+  keyHeaderJudgment,
+  pipeJudgments,
+  repeatedKeys,
+  timeJudgments,
+  type WireJudgment,
+} from "./support/wire.ts";
 
-const UTC_STAMP = /^\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:00)$/;
+/** Records one judgment of a request; a pass carries the request as its proof when `proof` is set. */
+function record(checks: Checks, j: WireJudgment, r: ReceivedRequest, key: string, proof: boolean): void {
+  const extra: { expected?: unknown; actual?: unknown } = {};
+  if (j.expected !== undefined) extra.expected = j.expected;
+  if (j.actual !== undefined) extra.actual = j.actual;
+  if (j.status === "pass") checks.pass(undefined, proof ? requestEvidence(r, key) : undefined);
+  else if (j.status === "warn") checks.warn(j.reason ?? "", requestEvidence(r, key, extra));
+  else checks.fail(j.reason ?? "", requestEvidence(r, key, extra));
+}
 
 /**
  * RCV-KEY-HEADER, for every request but a CORS preflight. A request without the key to a part of the sender that does not use
@@ -22,23 +36,9 @@ requirementTest("RCV-KEY-HEADER", "Every request carries the key in X-API-Key", 
   if (requests.length === 0) return checks.skip("the receiver sent no request but CORS preflights");
   let proved = false;
   for (const r of requests) {
-    const values = r.headers.get("x-api-key") ?? [];
-    const what = described(r, key);
-    if (values.length === 0 && !keyUsed(r)) {
-      checks.warn(
-        `${what} carries no X-API-Key header; the sender does not ask the key there (spec 4.2: "where authentication is used"), but spec 5 has every request carry it.`,
-        requestEvidence(r, key),
-      );
-    } else if (values.length === 0) {
-      checks.fail(`${what} carries no X-API-Key header.`, requestEvidence(r, key));
-    } else if (values.length > 1) {
-      checks.fail(`${what} carries the X-API-Key header ${values.length} times.`, requestEvidence(r, key));
-    } else if (values[0] !== key) {
-      checks.fail(`${what} carries an X-API-Key other than the key given at setup.`, requestEvidence(r, key));
-    } else {
-      checks.pass(undefined, proved ? undefined : requestEvidence(r, key));
-      proved = true;
-    }
+    const j = keyHeaderJudgment(r, key, keyUsed(r));
+    record(checks, j, r, key, !proved);
+    if (j.status === "pass") proved = true;
   }
 });
 
@@ -63,38 +63,6 @@ requirementTest("RCV-KEY-NOT-IN-URL", "The key never travels in a URL", (checks,
   }
 });
 
-/** The raw key=value pairs of a query string, keys decoded. */
-function rawPairs(rawQuery: string): { key: string; rawValue: string }[] {
-  return rawQuery
-    .split("&")
-    .filter((pair) => pair !== "")
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      const rawKey = eq < 0 ? pair : pair.slice(0, eq);
-      let key = rawKey;
-      try {
-        key = decodeURIComponent(rawKey.replace(/\+/g, " "));
-      } catch {
-        // A key with a broken escape is kept as written; it is no parameter of spec 4.1 either way.
-      }
-      return { key, rawValue: eq < 0 ? "" : pair.slice(eq + 1) };
-    });
-}
-
-/** Why a time bound as the sender reads it is not an xsd:dateTimeStamp in UTC, or undefined when it is. */
-function timeProblem(value: string): string | undefined {
-  if (value.includes(" ")) {
-    return `"${value}" holds a space: a "+" of an offset was sent unencoded, and a server reads it as a space; encode it as %2B, or write the time in UTC with Z`;
-  }
-  try {
-    parseInstant(value);
-  } catch (error) {
-    return `"${value}" is not an xsd:dateTimeStamp (${(error as Error).message})`;
-  }
-  if (!UTC_STAMP.test(value)) return `"${value}" is not in UTC; write it with Z, like 2024-05-01T10:00:00Z`;
-  return undefined;
-}
-
 /** The GET /events queries of the session, or undefined after recording the skip when there are none. */
 function queriesOf(checks: Checks, ctx: RunContext): ReceivedRequest[] | undefined {
   const queries = sessionOf(ctx).requests.filter((r) => r.kind === "events");
@@ -110,17 +78,9 @@ requirementTest("RCV-PIPE-JOINED", "Several values of a list parameter are joine
   const { key } = sessionOf(ctx);
   let joined = 0;
   for (const r of queries) {
-    for (const { key: name, rawValue } of rawPairs(r.rawQuery)) {
-      if (!(LIST_PARAMETERS as readonly string[]).includes(name)) continue;
-      if (rawValue.includes("|")) {
-        checks.fail(
-          `${described(r, key)} joins the values of ${name} with a raw "|" instead of %7C.`,
-          requestEvidence(r, key, { expected: "%7C between values", actual: "|" }),
-        );
-      } else if (/%7C/i.test(rawValue)) {
-        checks.pass(undefined, joined === 0 ? requestEvidence(r, key) : undefined);
-        joined += 1;
-      }
+    for (const j of pipeJudgments(r, key)) {
+      record(checks, j, r, key, joined === 0);
+      if (j.status === "pass") joined += 1;
     }
   }
   if (joined === 0) checks.skip("no GET /events carried more than one value in a list parameter");
@@ -136,8 +96,7 @@ requirementTest("RCV-NO-REPEATED-KEY", "No query parameter is repeated", (checks
   const { key } = sessionOf(ctx);
   let unrepeated = 0;
   for (const r of queries) {
-    const parsed = parseQueryString(r.rawQuery);
-    const repeated = parsed.repeated.filter((k) => !parsed.unknown.includes(k));
+    const repeated = repeatedKeys(r);
     if (repeated.length > 0) {
       checks.fail(
         `${described(r, key)} repeats ${repeated.join(", ")}; send each parameter once, its values joined by %7C.`,
@@ -157,14 +116,9 @@ requirementTest("RCV-TIME-UTC", "Time bounds are xsd:dateTimeStamp values in UTC
   const { key } = sessionOf(ctx);
   let bounds = 0;
   for (const r of queries) {
-    const pairs = rawPairs(r.rawQuery);
-    const parsed = parseQueryString(r.rawQuery);
-    for (const p of TIME_PARAMETERS) {
-      if (!pairs.some((pair) => pair.key === p)) continue;
+    for (const j of timeJudgments(r, key)) {
       bounds += 1;
-      const problem = timeProblem(parsed.query[p] ?? "");
-      if (problem === undefined) checks.pass(undefined, bounds === 1 ? requestEvidence(r, key) : undefined);
-      else checks.fail(`${described(r, key)}: ${p} ${problem}.`, requestEvidence(r, key));
+      record(checks, j, r, key, bounds === 1);
     }
   }
   if (bounds === 0) checks.skip("the receiver sent no time bound");

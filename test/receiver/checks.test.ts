@@ -553,6 +553,38 @@ describe("what a refusal or another failure takes away", () => {
     expect((await statuses(recording([...resolved, forbidden])))["RCV-PRODUCT-EVENTS"]).toBe("fail");
   });
 
+  it("blocks RCV-PRODUCT-EVENTS behind the wire requirement that the refused query for the product fails", async () => {
+    const registry = await loadRegistry();
+    const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-EVENTS")!;
+    const resolved = goodSession().slice(0, 1);
+    for (const [refused, by] of [
+      [exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { status: 401, key: null }), "RCV-KEY-HEADER"],
+      [
+        exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&GE_eventTime=2000-01-01T00:00:00+00:00`, { status: 400 }),
+        "RCV-TIME-UTC",
+      ],
+      [
+        exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&MATCH_anyEPC=${ENC(SSCC)}`, { status: 400 }),
+        "RCV-NO-REPEATED-KEY",
+      ],
+      [exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}|${ENC(ITEM)}`, { status: 400 }), "RCV-PIPE-JOINED"],
+    ] as const) {
+      const verdicts = await grade(recording([...resolved, refused]));
+      const s = await statuses(recording([...resolved, refused]));
+      expect(s[by], by).toBe("fail");
+      expect(s["RCV-PRODUCT-EVENTS"], by).toBe("skip");
+      expect(aggregate(product, verdicts, "none").reason, by).toMatch(
+        new RegExp(`^blocked by ${by}, which failed: `),
+      );
+    }
+    // A refusal of a request that keeps every wire rule explains nothing: the events are the receiver's to fetch.
+    const plain = exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { status: 400 });
+    expect((await statuses(recording([...resolved, plain])))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+    // Nor does a faulty request that did not ask for the product.
+    const other = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { status: 401, key: null });
+    expect((await statuses(recording([...resolved, other])))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+  });
+
   it("fails RCV-PRODUCT-EVENTS when the only queries refused with 413 did not ask for the product", async () => {
     const registry = await loadRegistry();
     const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-EVENTS")!;

@@ -1,0 +1,130 @@
+// How one request is written on the wire, judged once: the key in X-API-Key (spec 5.2), list values joined by
+// %7C (spec 4.1 rule 1), no key of spec 4.1 repeated (rule 2), time bounds in UTC (the parameter table). The wire
+// suite records these judgments for every request; the checks that meet a request the sender refused read which
+// of them it failed, so that one defect fails once.
+import {
+  LIST_PARAMETERS,
+  parseInstant,
+  parseQueryString,
+  TIME_PARAMETERS,
+} from "../../../src/model/index.ts";
+import { described, type ReceivedRequest } from "./requests.ts";
+
+const UTC_STAMP = /^\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:00)$/;
+
+/** One judgment of a request: a pass, or a finding with its reason and what was expected of it. */
+export interface WireJudgment {
+  status: "pass" | "warn" | "fail";
+  reason?: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+const PASS: WireJudgment = { status: "pass" };
+
+/**
+ * RCV-KEY-HEADER of one request. A request without the key to a part of the sender that does not use
+ * authentication warns (spec 4.2: "where authentication is used"); a wrong or repeated key fails anywhere.
+ */
+export function keyHeaderJudgment(r: ReceivedRequest, key: string, keyUsed: boolean): WireJudgment {
+  const values = r.headers.get("x-api-key") ?? [];
+  const what = described(r, key);
+  if (values.length === 0 && !keyUsed) {
+    return {
+      status: "warn",
+      reason: `${what} carries no X-API-Key header; the sender does not ask the key there (spec 4.2: "where authentication is used"), but spec 5 has every request carry it.`,
+    };
+  }
+  if (values.length === 0) return { status: "fail", reason: `${what} carries no X-API-Key header.` };
+  if (values.length > 1) {
+    return { status: "fail", reason: `${what} carries the X-API-Key header ${values.length} times.` };
+  }
+  if (values[0] !== key) {
+    return { status: "fail", reason: `${what} carries an X-API-Key other than the key given at setup.` };
+  }
+  return PASS;
+}
+
+/** The raw key=value pairs of a query string, keys decoded. */
+export function rawPairs(rawQuery: string): { key: string; rawValue: string }[] {
+  return rawQuery
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+      let key = rawKey;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, " "));
+      } catch {
+        // A key with a broken escape is kept as written; it is no parameter of spec 4.1 either way.
+      }
+      return { key, rawValue: eq < 0 ? "" : pair.slice(eq + 1) };
+    });
+}
+
+/**
+ * RCV-PIPE-JOINED of one GET /events: a judgment for each list parameter that carries several values (a pass for
+ * values joined by %7C, a failure for a raw "|"); none for a parameter with one value.
+ */
+export function pipeJudgments(r: ReceivedRequest, key: string): WireJudgment[] {
+  const out: WireJudgment[] = [];
+  for (const { key: name, rawValue } of rawPairs(r.rawQuery)) {
+    if (!(LIST_PARAMETERS as readonly string[]).includes(name)) continue;
+    if (rawValue.includes("|")) {
+      out.push({
+        status: "fail",
+        reason: `${described(r, key)} joins the values of ${name} with a raw "|" instead of %7C.`,
+        expected: "%7C between values",
+        actual: "|",
+      });
+    } else if (/%7C/i.test(rawValue)) out.push(PASS);
+  }
+  return out;
+}
+
+/** RCV-NO-REPEATED-KEY of one GET /events: the parameters of spec 4.1 it names more than once (rule 2). */
+export function repeatedKeys(r: ReceivedRequest): string[] {
+  const parsed = parseQueryString(r.rawQuery);
+  return parsed.repeated.filter((k) => !parsed.unknown.includes(k));
+}
+
+/** Why a time bound as the sender reads it is not an xsd:dateTimeStamp in UTC, or undefined when it is. */
+export function timeProblem(value: string): string | undefined {
+  if (value.includes(" ")) {
+    return `"${value}" holds a space: a "+" of an offset was sent unencoded, and a server reads it as a space; encode it as %2B, or write the time in UTC with Z`;
+  }
+  try {
+    parseInstant(value);
+  } catch (error) {
+    return `"${value}" is not an xsd:dateTimeStamp (${(error as Error).message})`;
+  }
+  if (!UTC_STAMP.test(value)) return `"${value}" is not in UTC; write it with Z, like 2024-05-01T10:00:00Z`;
+  return undefined;
+}
+
+/** RCV-TIME-UTC of one GET /events: a judgment for each time bound it sends. */
+export function timeJudgments(r: ReceivedRequest, key: string): WireJudgment[] {
+  const pairs = rawPairs(r.rawQuery);
+  const parsed = parseQueryString(r.rawQuery);
+  return TIME_PARAMETERS.filter((p) => pairs.some((pair) => pair.key === p)).map((p) => {
+    const problem = timeProblem(parsed.query[p] ?? "");
+    return problem === undefined
+      ? PASS
+      : { status: "fail", reason: `${described(r, key)}: ${p} ${problem}.` };
+  });
+}
+
+/** The wire requirements whose check fails this very request, in the order the wire suite judges them. */
+export function wireFailures(r: ReceivedRequest, key: string, keyUsed: boolean): string[] {
+  const failed: string[] = [];
+  const fails = (judgments: readonly WireJudgment[]) => judgments.some((j) => j.status === "fail");
+  if (r.exchange.method.toUpperCase() !== "OPTIONS" && fails([keyHeaderJudgment(r, key, keyUsed)])) {
+    failed.push("RCV-KEY-HEADER");
+  }
+  if (r.kind !== "events") return failed;
+  if (fails(pipeJudgments(r, key))) failed.push("RCV-PIPE-JOINED");
+  if (repeatedKeys(r).length > 0) failed.push("RCV-NO-REPEATED-KEY");
+  if (fails(timeJudgments(r, key))) failed.push("RCV-TIME-UTC");
+  return failed;
+}
