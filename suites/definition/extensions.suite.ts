@@ -4,8 +4,10 @@
 // event, are the definition's own); every master data property carries x-kde-name (spec 2.2; JSON-LD keywords
 // such as @context and @type are not properties); the classification lists are x-std-values and not enums (spec
 // 2.2); and the list parameters carry x-style: pipeDelimited with x-explode: false (spec 4.1 rule 2). Judged for a
-// definition the user gives with --definition; without one the checks are skipped with the reason.
-import { coreEventsBeyondTheSeven } from "../../src/definition/check-extensions.ts";
+// definition the user gives with --definition; without one the checks are skipped with the reason. Where the
+// schema of a master data type cannot be found (the spec shows neither where it sits nor its name), that type is
+// not judged, and the verdict says so: a skip when none is found, else a note beside the pass.
+import { coreEventsBeyondTheSeven, masterDataNotJudged } from "../../src/definition/check-extensions.ts";
 import { checkExtensions, type ExtensionFamily, findCoreEvents } from "../../src/definition/index.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
 import { extensionEvidence, notJudgedReason, readRunDefinition } from "./support/read.ts";
@@ -60,9 +62,18 @@ for (const [family, id, title, holds] of FAMILIES) {
       return;
     }
     const problems = checkExtensions(read.raw).filter((p) => p.family === family);
+    // A master data type whose schema the harness cannot find is not judged, which the verdict says.
+    const unjudged = masterDataNotJudged(read.raw, family);
+    if (problems.length === 0 && unjudged?.none === true) {
+      return checks.skip(
+        `the master data schemas cannot be found in ${ctx.definitionFile}: ${unjudged.note}`,
+      );
+    }
     if (problems.length === 0) {
       const where = `${ctx.definitionFile}${placeOf(family, read.raw)}`;
-      checks.pass(`${holds} (${where})`, { message: `${holds}: ${where}` });
+      const judged =
+        unjudged === undefined ? holds : `${holds}, of the types whose schema was found; ${unjudged.note}`;
+      checks.pass(`${judged} (${where})`, { message: `${judged}: ${where}` });
       return;
     }
     problems.forEach((problem, i) => {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { coreEventsBeyondTheSeven } from "../../src/definition/check-extensions.ts";
+import { coreEventsBeyondTheSeven, masterDataNotJudged } from "../../src/definition/check-extensions.ts";
 import {
   CORE_EVENTS,
   checkExtensions,
@@ -115,12 +115,67 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
     expect(problems).toEqual([]);
   });
 
-  it("refuses a definition that lacks a master data type", () => {
-    const problems = problemsAfter((d) => {
-      delete node(d, "components", "schemas").Product;
+  it("does not fail a type whose schema it cannot find, and says it was not judged", () => {
+    // Spec 2.2 shows neither where the schemas sit nor their names: not finding one is the harness's ignorance.
+    const renamed = structuredClone(original);
+    const schemas = node(renamed, "components", "schemas");
+    schemas.TradingPartyRecord = schemas.Organization;
+    delete schemas.Organization;
+    delete schemaOf(renamed, "TradingPartyRecord")["x-master-data-type"];
+    expect(checkExtensions(renamed)).toEqual([]);
+    expect(masterDataNotJudged(renamed, "kde-name")).toEqual({
+      types: ["gs1:Organization"],
+      none: false,
+      note: expect.stringMatching(
+        /^no schema for gs1:Organization was found .*so its x-kde-name was not checked$/,
+      ),
     });
-    expect(problems).toEqual([
-      expect.objectContaining({ family: "kde-name", message: expect.stringContaining("gs1:Product") }),
+    // Organization has no classification list, so DEF-STD-VALUES judged all it reads.
+    expect(masterDataNotJudged(renamed, "std-values")).toBeUndefined();
+    expect(masterDataNotJudged(original, "kde-name")).toBeUndefined();
+    expect(masterDataNotJudged(original, "core-events")).toBeUndefined();
+  });
+
+  it("finds none where no schema is marked or named after its type, and no path leads to one", () => {
+    const copy = structuredClone(original);
+    const schemas = node(copy, "components", "schemas");
+    for (const name of ["Organization", "Place", "Product"]) {
+      schemas[`${name}Record`] = schemas[name];
+      delete schemas[name];
+      delete schemaOf(copy, `${name}Record`)["x-master-data-type"];
+    }
+    expect(checkExtensions(copy)).toEqual([]);
+    expect(masterDataNotJudged(copy, "kde-name")).toMatchObject({ none: true });
+    expect(masterDataNotJudged(copy, "std-values")).toMatchObject({
+      types: ["gs1:Place", "gs1:Product"],
+      none: true,
+    });
+  });
+
+  it("follows the definition's own master data path to a schema of any name, and judges it", () => {
+    const copy = structuredClone(original);
+    const schemas = node(copy, "components", "schemas");
+    schemas.TradingPartyRecord = schemas.Organization;
+    delete schemas.Organization;
+    delete schemaOf(copy, "TradingPartyRecord")["x-master-data-type"];
+    delete propertyOf(copy, "TradingPartyRecord", "organizationName")["x-kde-name"];
+    const linkset = { $ref: "#/components/schemas/Linkset" };
+    const record = { $ref: "#/components/schemas/TradingPartyRecord" };
+    node(copy, "paths")["/masterdata/417/{pgln}"] = {
+      get: {
+        responses: {
+          "200": {
+            content: {
+              "application/linkset+json": { schema: linkset },
+              "application/ld+json": { schema: { oneOf: [linkset, record] } },
+            },
+          },
+        },
+      },
+    };
+    expect(masterDataNotJudged(copy, "kde-name")).toBeUndefined();
+    expect(checkExtensions(copy)).toEqual([
+      problemAt("kde-name", "/components/schemas/TradingPartyRecord/properties/organizationName"),
     ]);
   });
 
