@@ -4,6 +4,7 @@
 import { requirementTest } from "../../src/engine/suite.ts";
 import { sessionOf } from "./support/recording.ts";
 import { described, epcisInterfaces, hrefUses, interfaceOf, requestEvidence } from "./support/requests.ts";
+import { unresolvedBySpelling } from "./support/resolving.ts";
 
 /**
  * RCV-EPCIS-LINK: every GET /events is at a query interface that an epcis link of an answered link set, or a
@@ -13,10 +14,11 @@ requirementTest(
   "RCV-EPCIS-LINK",
   "Events are queried at the query interface an epcis link names",
   (checks, ctx) => {
-    const { requests, key } = sessionOf(ctx);
+    const { requests, key, task } = sessionOf(ctx);
     const queries = requests.filter((r) => r.kind === "events");
     if (queries.length === 0) return checks.skip("the receiver sent no GET /events");
     const interfaces = epcisInterfaces(requests);
+    const unresolved = unresolvedBySpelling(requests, task.identifier);
     let proved = false;
     for (const r of queries) {
       const at = interfaceOf(r.url);
@@ -42,12 +44,12 @@ requirementTest(
           `${described(r, key)} queries a query interface, but the receiver sent no request to the resolver, which returns where the sender's repository is.`,
           evidence,
         );
-      } else if (interfaces.size === 0) {
-        // No link set named any: where the receiver asked the resolver at paths it may not use, that is the one
-        // defect (RCV-RESOLVER-PATH), and the resolver's refusal left it nothing to learn.
+      } else if (interfaces.size === 0 && unresolved !== undefined) {
+        // No link set named any, and the receiver asked the resolver for its identifier only in requests that
+        // fail RCV-RESOLVER-PATH or RCV-LINKSET: that is the one defect, and the refusal left it nothing to learn.
         checks.failUnlessBlocked(
-          "RCV-RESOLVER-PATH",
-          `${described(r, key)} queries a query interface, but no link set or redirect the receiver was given named one: the receiver did not learn it from the resolver.`,
+          unresolved.failed,
+          `${described(r, key)} queries a query interface, but the receiver asked the resolver for ${task.identifier} only in requests that fail ${unresolved.failed.join(" or ")}, and no link set or redirect it was given named one.`,
           evidence,
         );
       } else {

@@ -13,28 +13,7 @@ import {
   requestEvidence,
   resolverPathOf,
 } from "./support/requests.ts";
-
-const LINKSET_MEDIA_TYPE = "application/linkset+json";
-
-/** Spellings of "linkset" a client may mean the link set by, and GS1 Digital Link 1.1's older value for it. */
-const LINKSET_LOOKALIKE = /^(linkset|all)$/i;
-
-/**
- * Whether and how a resolver request asks for a link set: "linkset" as spec 4.2 has it (linkType=linkset, once),
- * "media-type" by the Accept header alone, "other" by another linkType value meant for it (another casing,
- * GS1's older `all`, linkset given twice), undefined when it asks for none (a link type's redirect, the default
- * link), which RCV-LINKSET does not judge.
- */
-function linksetAsk(
-  r: ReceivedRequest,
-  values: readonly string[],
-): "linkset" | "media-type" | "other" | undefined {
-  if (values.length === 1 && values[0] === "linkset") return "linkset";
-  if (values.some((v) => LINKSET_LOOKALIKE.test(v))) return "other";
-  const accept = (r.headers.get("accept") ?? []).join(",").toLowerCase();
-  if (values.length === 0 && accept.includes(LINKSET_MEDIA_TYPE)) return "media-type";
-  return undefined;
-}
+import { linksetAsk } from "./support/resolving.ts";
 
 const NO_RESOLVER_REQUEST = "the receiver sent no request to the resolver";
 
@@ -67,7 +46,7 @@ requirementTest("RCV-LINKSET", "A link set is asked for with linkType=linkset", 
   for (const r of asked) {
     const what = described(r, key);
     const values = linkTypesOf(r);
-    const asks = linksetAsk(r, values);
+    const asks = linksetAsk(r);
     if (asks !== undefined) linksetAsked += 1;
     if (asks === "linkset") {
       checks.pass(undefined, proved ? undefined : requestEvidence(r, key));

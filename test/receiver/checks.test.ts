@@ -682,6 +682,46 @@ describe("what a refusal or another failure takes away", () => {
     expect((await statuses(recording(goodSession().slice(0, 3))))["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
   });
 
+  it("blocks what the resolver would have given behind RCV-LINKSET or RCV-RESOLVER-PATH when every request about it failed one and got no href", async () => {
+    const registry = await loadRegistry();
+    const reasonOf = async (exchanges: RecordedExchange[], id: string) =>
+      aggregate(registry.requirements.find((r) => r.id === id)!, await grade(recording(exchanges)), "none")
+        .reason;
+    // linkType=all, refused with 404, for the item and for its product; events asked where the setup said.
+    const all = [
+      exchange(`/01/09506000134352/21/A1?linkType=all`, { status: 404 }),
+      exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1", "e2", "e3"]) }),
+      exchange(`/01/09506000134352?linkType=all`, { status: 404 }),
+    ];
+    const s = await statuses(recording(all));
+    expect(s["RCV-LINKSET"]).toBe("fail");
+    for (const id of ["RCV-EPCIS-LINK", "RCV-PRODUCT-MASTERDATA"]) {
+      expect(s[id], id).toBe("skip");
+      expect(await reasonOf(all, id), id).toMatch(/^blocked by RCV-LINKSET, which failed: /);
+    }
+    // Without any query, the product's events are blocked by it too.
+    const noQuery = [all[0]!, all[2]!];
+    expect((await statuses(recording(noQuery)))["RCV-PRODUCT-EVENTS"]).toBe("skip");
+    expect(await reasonOf(noQuery, "RCV-PRODUCT-EVENTS")).toMatch(/^blocked by RCV-LINKSET, which failed: /);
+    // An alphabetic AI refused with 400 blocks them behind RCV-RESOLVER-PATH.
+    const alphabetic = [exchange(`/gtin/09506000134352/ser/A1?linkType=linkset`, { status: 400 })];
+    expect(await reasonOf(alphabetic, "RCV-PRODUCT-EVENTS")).toMatch(
+      /^blocked by RCV-RESOLVER-PATH, which failed: /,
+    );
+    // Given the link set all the same, the receiver learned what it needed: what it then misses is its own.
+    const tolerated = [
+      exchange(`/01/09506000134352/21/A1?linkType=all`, { responseBody: linkset() }),
+      exchange(`/01/09506000134352?linkType=all`, { responseBody: productLinkset() }),
+    ];
+    const t = await statuses(recording(tolerated));
+    expect(t["RCV-LINKSET"]).toBe("fail");
+    expect(t["RCV-PRODUCT-EVENTS"]).toBe("fail");
+    expect(t["RCV-PRODUCT-MASTERDATA"]).toBe("fail");
+    // A receiver that asks the item right and only its product wrong still owes the item's events.
+    const itemRight = [goodSession()[0]!, all[2]!];
+    expect((await statuses(recording(itemRight)))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+  });
+
   it("fails only RCV-CANONICAL-REBASE for a receiver that never asks the resolver, and blocks what follows from it", async () => {
     const registry = await loadRegistry();
     const unresolved = goodSession().slice(1, 3);
