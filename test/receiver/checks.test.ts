@@ -303,6 +303,30 @@ describe("the receiver checks", () => {
     expect((await statuses(recording(byMediaType)))["RCV-LINKSET"]).toBe("warn");
   });
 
+  it("fail a slash after the path's last value once, at RCV-RESOLVER-PATH: the identifier asked is still the task's", async () => {
+    const registry = await loadRegistry();
+    const epcisLink = registry.requirements.find((r) => r.id === "RCV-EPCIS-LINK")!;
+    const refused = [
+      exchange(`/01/09506000134352/21/A1/?linkType=linkset`, { status: 404 }),
+      ...goodSession().slice(1),
+    ];
+    const s = await statuses(recording(refused));
+    expect(s["RCV-RESOLVER-PATH"]).toBe("fail");
+    expect(s["RCV-CANONICAL-REBASE"]).toBe("pass");
+    expect(s["RCV-EPCIS-LINK"]).toBe("skip");
+    expect(aggregate(epcisLink, await grade(recording(refused)), "none").reason).toMatch(
+      /^blocked by RCV-RESOLVER-PATH, which failed: /,
+    );
+    // Answered all the same, it still fails the path alone, and nothing else.
+    const answered = goodSession();
+    answered[0] = exchange(`/01/09506000134352/21/A1/?linkType=linkset`, { responseBody: linkset(), seq: 0 });
+    const a = await statuses(recording(answered));
+    expect(a["RCV-RESOLVER-PATH"]).toBe("fail");
+    for (const id of ["RCV-CANONICAL-REBASE", "RCV-EPCIS-LINK", "RCV-PRODUCT-EVENTS", "RCV-LINKSET"]) {
+      expect(a[id], id).toBe("pass");
+    }
+  });
+
   it("fail a receiver that never asks the resolver for its task, or asks it at the query interface's server", async () => {
     const skipped = goodSession().slice(1);
     expect((await statuses(recording(skipped)))["RCV-CANONICAL-REBASE"]).toBe("fail");

@@ -11,26 +11,41 @@ import {
   pathFormOf,
 } from "../../../src/model/index.ts";
 
-/** Why a resolver path is not one of the six forms with numeric AIs, or undefined when it is. */
+/** A path without the slashes it ends in: the identifier it names, however its end is spelt. */
+function withoutTrailingSlash(path: string): string {
+  return path.replace(/\/+$/, "");
+}
+
+/**
+ * Why a resolver path is not one of the six forms with numeric AIs, or undefined when it is. A slash after the
+ * last value is a form of none of them: spec 4.2 has "A path has the form `/{AI}/{value}` or
+ * `/{AI}/{value}/{AI2}/{value2}`", and a resolver may treat /01/{gtin}/ as another resource (RFC 3986 6.2.3
+ * leaves an empty path segment significant).
+ */
 export function pathProblem(path: string): string | undefined {
+  const trimmed = withoutTrailingSlash(path);
   let elements: DigitalLinkElement[];
   try {
-    elements = parseDigitalLink(CANONICAL_DL_BASE + path).elements;
+    elements = parseDigitalLink(CANONICAL_DL_BASE + trimmed).elements;
   } catch (error) {
     if (error instanceof DigitalLinkError) return error.message;
     throw error;
   }
-  return pathFormOf(elements) !== undefined
+  if (pathFormOf(elements) === undefined) {
+    return `the path ${path} has the AIs ${elements.map((e) => e.ai).join("/")}, which are not one of the six forms of spec 4.2 (/00, /417, /414, /01, /01/…/10, /01/…/21)`;
+  }
+  return trimmed === path
     ? undefined
-    : `the path ${path} has the AIs ${elements.map((e) => e.ai).join("/")}, which are not one of the six forms of spec 4.2 (/00, /417, /414, /01, /01/…/10, /01/…/21)`;
+    : `the path ${path} ends in a slash after its last value; spec 4.2 writes a path as /{AI}/{value} or /{AI}/{value}/{AI2}/{value2}, with nothing after the last value`;
 }
 
 /**
  * The identifier a resolver path asks about, canonical, or undefined when it names none. An alphabetic AI is read
- * as its numeric one here: asking the right resolver with the wrong spelling is RCV-RESOLVER-PATH's to judge.
+ * as its numeric one here, and a slash after the last value is dropped: asking the right resolver with the wrong
+ * spelling is RCV-RESOLVER-PATH's to judge.
  */
 export function identifierOf(path: string): string | undefined {
-  const numeric = path
+  const numeric = withoutTrailingSlash(path)
     .split("/")
     .map((segment, i) => (i % 2 === 1 ? (ALPHABETIC_AI_ALIASES[segment.toLowerCase()] ?? segment) : segment))
     .join("/");
