@@ -121,6 +121,28 @@ function wireRefusals(
     .map(({ r, failed }) => ({ r, failed, selected: new Set(meantBy(r, events)) }));
 }
 
+/**
+ * The events the sender held back from a query for the product that it answered: for each answered last page (a
+ * 2xx without a next link) of a query that asks for the product, what the query selects over the sender's events
+ * and that answer did not deliver, with that answer. The receiver asked for them and was answered without them; a
+ * sender may match EPCs only as written (EVT-EPC-FORMS is a SHOULD), and what it left out is its own doing.
+ */
+function answeredShort(
+  requests: readonly ReceivedRequest[],
+  task: ReceiverTask,
+  given: ReadonlySet<string>,
+  events: readonly EpcisEvent[],
+): Map<string, ReceivedRequest> {
+  const out = new Map<string, ReceivedRequest>();
+  for (const r of requests) {
+    if (r.kind !== "events" || !answered(r) || nextPageOf(r) !== undefined) continue;
+    if (!asksForProduct(r, task, given)) continue;
+    const delivered = new Set(deliveredEvents(r));
+    for (const id of selectedBy(r, events) ?? []) if (!delivered.has(id) && !out.has(id)) out.set(id, r);
+  }
+  return out;
+}
+
 /** The 413 refusals of GET /events (spec 7: a sender may refuse a query as too broad). */
 function refusals(requests: readonly ReceivedRequest[]): ReceivedRequest[] {
   return requests.filter((r) => r.kind === "events" && r.exchange.status === 413);
@@ -198,12 +220,11 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
   const wire = wireRefusals(requests, session, given, events);
   const byRefusal = missing.filter((id) => refused.some(({ selected }) => selected.has(id)));
   const byPaging = missing.filter((id) => !byRefusal.includes(id) && paged.has(id));
-  const byWire = missing.filter(
-    (id) => !byRefusal.includes(id) && !paged.has(id) && wire.some(({ selected }) => selected.has(id)),
-  );
-  const unexplained = missing.filter(
-    (id) => !byRefusal.includes(id) && !paged.has(id) && !byWire.includes(id),
-  );
+  const short = answeredShort(requests, task, given, events);
+  const heldBySender = (id: string) => byRefusal.includes(id) || paged.has(id) || short.has(id);
+  const byAnswer = missing.filter((id) => !byRefusal.includes(id) && !paged.has(id) && short.has(id));
+  const byWire = missing.filter((id) => !heldBySender(id) && wire.some(({ selected }) => selected.has(id)));
+  const unexplained = missing.filter((id) => !heldBySender(id) && !byWire.includes(id));
   if (missing.length === 0) {
     passDelivered(c, key, deliveries(requests, own), `the events of ${task.identifier}`);
     if (own.size === 0) c.pass(`the sender holds no event of ${task.identifier}`);
@@ -225,6 +246,11 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
     if (byPaging.length > 0) {
       why.push(
         `${byPaging.length} sat on pages behind a next link the receiver did not follow (the answer to ${described(paged.get(byPaging[0]!)!, key)}); the spec shows no paging, and following it is RCV-PAGING's, a SHOULD`,
+      );
+    }
+    if (byAnswer.length > 0) {
+      why.push(
+        `${byAnswer.length} were selected by a query for them that the sender answered, on its last page, without them (${described(short.get(byAnswer[0]!)!, key)}): the sender held them back, not the receiver (matching an EPC in its other forms is a SHOULD, EVT-EPC-FORMS, and a sender's filter is the events class's to judge)`,
       );
     }
     c.skip(

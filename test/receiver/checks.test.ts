@@ -667,6 +667,37 @@ describe("what a refusal or another failure takes away", () => {
     expect((await statuses(recording(partly)))["RCV-PRODUCT-EVENTS"]).toBe("fail");
   });
 
+  it("leaves RCV-PRODUCT-EVENTS undecided for events a query for the product selects that the sender's last page left out", async () => {
+    const registry = await loadRegistry();
+    const product = registry.requirements.find((r) => r.id === "RCV-PRODUCT-EVENTS")!;
+    // A sender that matches EPCs only as written answers the query for the item with part of its events.
+    const short = [
+      goodSession()[0]!,
+      exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1"]) }),
+    ];
+    expect((await statuses(recording(short)))["RCV-PRODUCT-EVENTS"]).toBe("skip");
+    const reason = aggregate(product, await grade(recording(short)), "none").reason;
+    expect(reason).toMatch(/held back by the sender/);
+    expect(reason).not.toMatch(/^blocked/);
+    // Left out of an answer to a query that did not ask for the product, they are the receiver's to fetch.
+    const elsewhere = [
+      goodSession()[0]!,
+      exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}`, { responseBody: page(["e4"]) }),
+    ];
+    expect((await statuses(recording(elsewhere)))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+    // Nor does a query for the product explain events its own time bound leaves out.
+    const windowed = [
+      goodSession()[0]!,
+      exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&LT_eventTime=2024-01-02T00:00:00Z`, {
+        responseBody: page(["e1"]),
+      }),
+    ];
+    expect((await statuses(recording(windowed)))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+    // Nor an answer refused: a 2xx is what says the sender answered the query.
+    const refused = [goodSession()[0]!, exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}`, { status: 500 })];
+    expect((await statuses(recording(refused)))["RCV-PRODUCT-EVENTS"]).toBe("fail");
+  });
+
   it("blocks the master data checks behind RCV-MASTERDATA-HREF when the receiver built its master data paths", async () => {
     const built = goodSession();
     built[4] = exchange(`/masterdata/01/09506000134352`, { status: 404 });
