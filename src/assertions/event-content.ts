@@ -98,9 +98,10 @@ const exactly: SameValue = (field, a, b) =>
   (TIME_FIELDS.has(field) && timeAgreement(a, b) === "same");
 
 // The identity of an event without eventID hashes it in the canonical form a served copy is held to (model
-// identity.ts), so a one-field event compares that field the way the model does.
+// identity.ts), so a one-field event compares that field the way the model does. An eventID the loaded event lacks
+// is the sender's to give: the spec says nothing of eventID.
 const asLoaded: SameValue = (field, a, b) => {
-  if (field === "eventID") return a === b;
+  if (field === "eventID") return a === b || a === undefined;
   if (jsonEqual(a, b)) return true;
   const one = (value: unknown) => eventIdentity({ type: "", [field]: value } as EpcisEvent);
   return one(a) === one(b);
@@ -160,6 +161,58 @@ export function atMillisecond(e: EpcisEvent): EpcisEvent {
   if (at === undefined || offset === undefined || at.fraction.length <= 3) return e;
   const cut = { epochSeconds: at.epochSeconds, fraction: at.fraction.slice(0, 3) };
   return { ...e, eventTime: formatInstant(cut, { offset, fractionDigits: 3 }) };
+}
+
+/** The identity of a served event as if it had no eventID: the hash its content gives a loaded event without one. */
+function identityWithoutEventId(e: EpcisEvent): string {
+  const { eventID: _eventID, ...rest } = e;
+  return eventIdentity(rest as EpcisEvent);
+}
+
+/**
+ * The served events a loaded event is looked up in. A loaded event with an eventID is found under it. One without
+ * is found by its hash, as loaded and as a store that keeps milliseconds holds it (atMillisecond), among the served events' identities and,
+ * since a sender may give an event an eventID when it captures it (the spec says nothing of eventID), among the
+ * hashes of the served copies with their eventID left out.
+ */
+export class ServedEvents {
+  private readonly byId: ReadonlyMap<string, EpcisEvent>;
+  /** Served events with an eventID, by the hash of their content without it; built when first needed. */
+  private withoutIds: Map<string, EpcisEvent> | undefined;
+
+  /** `byId` is `served` by identity, when the caller holds it already. */
+  constructor(
+    private readonly served: readonly EpcisEvent[],
+    byId?: ReadonlyMap<string, EpcisEvent>,
+  ) {
+    this.byId = byId ?? new Map(served.map((e) => [eventIdentity(e), e]));
+  }
+
+  /** The served copy of `loaded`, or undefined when none is served. */
+  copyOf(loaded: EpcisEvent): EpcisEvent | undefined {
+    const own = this.byId.get(eventIdentity(loaded));
+    if (own !== undefined || (typeof loaded.eventID === "string" && loaded.eventID !== "")) return own;
+    const cut = atMillisecond(loaded);
+    const forms = (cut === loaded ? [loaded] : [loaded, cut]).map(eventIdentity);
+    for (const id of forms.slice(1)) {
+      const found = this.byId.get(id);
+      if (found !== undefined) return found;
+    }
+    this.withoutIds ??= this.indexWithoutIds();
+    for (const id of forms) {
+      const found = this.withoutIds.get(id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  private indexWithoutIds(): Map<string, EpcisEvent> {
+    const out = new Map<string, EpcisEvent>();
+    for (const e of this.served) {
+      if (typeof e.eventID === "string" && e.eventID !== "") out.set(identityWithoutEventId(e), e);
+    }
+    return out;
+  }
 }
 
 /** Served events already found written as the copy they were compared with. */

@@ -2,7 +2,7 @@
 // the body is EPCIS 2.0 JSON-LD conforming to the published schema. The answer's shape, its completeness without
 // parameters, the sameness of an event across answers, the empty answer, 413 (spec 7) and paging.
 
-import { atMillisecond, loadedDifferences, servedDifferences } from "../../src/assertions/event-content.ts";
+import { loadedDifferences, ServedEvents, servedDifferences } from "../../src/assertions/event-content.ts";
 import { compareEventSets, describeComparison, unionOf } from "../../src/assertions/event-sets.ts";
 import type { Failure } from "../../src/assertions/failure.ts";
 import { queryDocumentProblem } from "../../src/assertions/query-document.ts";
@@ -194,21 +194,24 @@ requirementTest(
   },
 );
 
-/**
- * The identities of the loaded events that `served` lacks. A loaded event is served under its identity, or with its
- * eventTime cut to the millisecond (EVT-SHAPE-PRECISION), which changes the identity of an event without an eventID.
- */
+/** The identities of the loaded events that `served` lacks (ServedEvents: how a loaded event is found served). */
 function notServed(loaded: readonly EpcisEvent[], served: readonly EpcisEvent[]): string[] {
   if (loaded.length === 0) return [];
-  const ids = new Set(served.map(eventIdentity));
-  return loaded
-    .filter((e) => !ids.has(eventIdentity(e)) && !ids.has(eventIdentity(atMillisecond(e))))
-    .map(eventIdentity);
+  const copies = new ServedEvents(served);
+  return loaded.filter((e) => copies.copyOf(e) === undefined).map(eventIdentity);
 }
 
-/** The served copy of a loaded event: by its identity, else as a store that keeps milliseconds would hold it. */
+/** The known events as loaded events are looked up in, one lookup per run's knowledge. */
+const knownCopies = new WeakMap<Known, ServedEvents>();
+
+/** The served copy of a loaded event among the known events, or undefined. */
 function servedCopy(k: Known, loaded: EpcisEvent): EpcisEvent | undefined {
-  return k.byId.get(eventIdentity(loaded)) ?? k.byId.get(eventIdentity(atMillisecond(loaded)));
+  let copies = knownCopies.get(k);
+  if (copies === undefined) {
+    copies = new ServedEvents(k.events, k.byId);
+    knownCopies.set(k, copies);
+  }
+  return copies.copyOf(loaded);
 }
 
 requirementTest(

@@ -5,6 +5,7 @@ import {
   loadedContentProblem,
   loadedDifferences,
   loadedExtensionProblem,
+  ServedEvents,
   servedContentProblem,
   servedDifferences,
   timeAgreement,
@@ -83,6 +84,44 @@ describe("loadedContentProblem", () => {
     expect(loadedContentProblem(loaded, { ...served, eventID: "urn:uuid:other" })?.reason).toContain(
       "eventID changed",
     );
+  });
+
+  it("takes an eventID the sender gave an event loaded without one for no other content, but not a dropped one", () => {
+    const { eventID, ...anonymous } = loaded;
+    expect(loadedContentProblem(anonymous as EpcisEvent, served)).toBeUndefined();
+    const { eventID: _, ...servedAnonymous } = served;
+    expect(loadedContentProblem(loaded, servedAnonymous as EpcisEvent)?.reason).toContain("eventID missing");
+    expect(eventID).toBe(served.eventID);
+  });
+});
+
+describe("ServedEvents", () => {
+  const { eventID: _, ...anonymous } = loaded;
+  const loadedWithoutId = anonymous as EpcisEvent;
+  const other: EpcisEvent = { ...served, eventID: "urn:uuid:other", action: "OBSERVE" };
+
+  it("finds a loaded event by its eventID, and one without by its hash", () => {
+    expect(new ServedEvents([other, served]).copyOf(loaded)).toBe(served);
+    const servedWithoutId = { ...loadedWithoutId, recordTime: served.recordTime };
+    expect(new ServedEvents([other, servedWithoutId]).copyOf(loadedWithoutId)).toBe(servedWithoutId);
+    expect(new ServedEvents([other]).copyOf(loaded)).toBeUndefined();
+  });
+
+  it("finds an event loaded without eventID served with one of the sender's own, and only that event", () => {
+    const own: EpcisEvent = { ...served, eventID: "urn:uuid:given-by-the-sender" };
+    expect(new ServedEvents([other, own]).copyOf(loadedWithoutId)).toBe(own);
+    // Written another legitimate way besides: the identifier in its Digital Link form.
+    const dl: EpcisEvent = { ...own, epcList: ["https://id.gs1.org/01/10614141073464/21/2017"] };
+    expect(new ServedEvents([dl]).copyOf(loadedWithoutId)).toBe(dl);
+    // Another event with an eventID of its own is not it; nor is an event loaded with another eventID.
+    expect(new ServedEvents([other]).copyOf(loadedWithoutId)).toBeUndefined();
+    expect(new ServedEvents([own]).copyOf(loaded)).toBeUndefined();
+  });
+
+  it("finds an event loaded without eventID served cut to the millisecond with an eventID of the sender's own", () => {
+    const fine = { ...loadedWithoutId, eventTime: "2024-03-01T12:00:00.123456789+02:00" };
+    const own: EpcisEvent = { ...served, eventID: "urn:uuid:own", eventTime: "2024-03-01T10:00:00.123Z" };
+    expect(new ServedEvents([own]).copyOf(fine)).toBe(own);
   });
 });
 
