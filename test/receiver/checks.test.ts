@@ -221,6 +221,27 @@ describe("the receiver checks", () => {
     expect(s["RCV-KEY-NOT-IN-URL"]).toBe("warn");
   });
 
+  it("fail values joined by a comma, raw or encoded, and not a single value that holds a comma", async () => {
+    const URN = "urn:epc:id:sscc:9506000.0000000001";
+    for (const query of [
+      `MATCH_anyEPC=${ENC(SSCC)},${ENC(ITEM)}`,
+      `MATCH_anyEPC=${ENC(SSCC)}%2C${ENC(ITEM)}`,
+      `MATCH_anyEPC=${ENC(`${URN},${ITEM}`)}`,
+      `EQ_bizStep=${ENC("urn:epcglobal:cbv:bizstep:shipping")},${ENC("https://ref.gs1.org/cbv/BizStep-receiving")}`,
+    ]) {
+      const session = [...goodSession(), exchange(`/events?${query}`)];
+      expect((await statuses(recording(session)))["RCV-PIPE-JOINED"], query).toBe("fail");
+    }
+    // One URI whose serial holds a comma is one value: nothing is joined.
+    const serial = ENC("https://id.gs1.org/01/09506000134352/21/A,B");
+    for (const query of [`MATCH_anyEPC=${serial}`, `MATCH_anyEPC=${serial}%7C${ENC(ITEM)}`]) {
+      const session = [...goodSession(), exchange(`/events?${query}`)];
+      expect((await statuses(recording(session)))["RCV-PIPE-JOINED"], query).toBe("pass");
+    }
+    const alone = [goodSession()[0]!, exchange(`/events?MATCH_anyEPC=${serial}`)];
+    expect((await statuses(recording(alone)))["RCV-PIPE-JOINED"]).toBe("skip");
+  });
+
   it("judge repeats of the nine parameters only: a key beyond them is not shown by the spec", async () => {
     const session = goodSession();
     session.push(exchange(`/events?MATCH_anyEPC=${ENC(ITEM)}&vendorTag=a&vendorTag=b`));

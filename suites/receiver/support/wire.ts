@@ -63,9 +63,36 @@ export function rawPairs(rawQuery: string): { key: string; rawValue: string }[] 
     });
 }
 
+/** An absolute URI with a scheme a list value of spec 4.1 is written in: urn:, http: or https:. */
+const LIST_URI = /^(?:urn:|https?:)\S/i;
+
+/** A raw value decoded as a form component, or undefined when an escape is broken. */
+function decoded(rawValue: string): string | undefined {
+  try {
+    return decodeURIComponent(rawValue.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a list parameter's value, decoded, carries several values joined by a comma: one of its "|"-separated
+ * parts splits on "," into two or more parts that are each an absolute URI. A single URI that merely holds a
+ * comma (a serial such as A,B) does not split so.
+ */
+function commaJoined(rawValue: string): boolean {
+  const value = decoded(rawValue);
+  if (value === undefined) return false;
+  return value.split("|").some((part) => {
+    const pieces = part.split(",");
+    return pieces.length >= 2 && pieces.every((piece) => LIST_URI.test(piece.trim()));
+  });
+}
+
 /**
  * RCV-PIPE-JOINED of one GET /events: a judgment for each list parameter that carries several values (a pass for
- * values joined by %7C, a failure for a raw "|"); none for a parameter with one value.
+ * values joined by %7C; a failure for a raw "|", and for values joined by a comma, raw or encoded, which spec 4.1
+ * rule 1 does not join a multi-valued parameter with); none for a parameter with one value.
  */
 export function pipeJudgments(r: ReceivedRequest, key: string): WireJudgment[] {
   const out: WireJudgment[] = [];
@@ -77,6 +104,13 @@ export function pipeJudgments(r: ReceivedRequest, key: string): WireJudgment[] {
         reason: `${described(r, key)} joins the values of ${name} with a raw "|" instead of %7C.`,
         expected: "%7C between values",
         actual: "|",
+      });
+    } else if (commaJoined(rawValue)) {
+      out.push({
+        status: "fail",
+        reason: `${described(r, key)} joins the values of ${name} with a comma; spec 4.1 joins them with the pipe, encoded as %7C.`,
+        expected: "%7C between values",
+        actual: ",",
       });
     } else if (/%7C/i.test(rawValue)) out.push(PASS);
   }
