@@ -299,11 +299,26 @@ export function schemaShape(
 /** Shapes already made, by reading and type: several requirements validate the same shape. */
 const shapes = new WeakMap<Read, Map<MasterDataTypeName, Promise<JsonObject | undefined>>>();
 
+/**
+ * The types of the node the document is about as they were read: a subclass of gs1:Product written as gs1:Product
+ * (what MD-JSONLD and RES-MASTERDATA-LINK read it as), so that the definition's schema, which names the three
+ * types only, is applied to the type the document was taken for. Other types stay as stated.
+ */
+function typesAsRead(types: unknown): unknown {
+  if (!Array.isArray(types)) return types;
+  const product = `${GS1_NAMESPACE}Product`;
+  const read = types.map((t) =>
+    typeof t === "string" && masterDataTypeOf(t) === "gs1:Product" ? product : t,
+  );
+  return [...new Set(read)];
+}
+
 async function compacted(reading: Read, expected: MasterDataTypeName): Promise<JsonObject | undefined> {
   const subject = subjectOf(reading, expected);
   if (subject === undefined || reading.types.length === 0) return undefined;
-  const tree = plain(embedded(subject, reading.graph.byId)) as Parameters<typeof jsonld.compact>[0];
-  return (await jsonld.compact(tree, SCHEMA_CONTEXT, {
+  const tree = plain(embedded(subject, reading.graph.byId)) as Record<string, unknown>;
+  if ("@type" in tree) tree["@type"] = typesAsRead(tree["@type"]);
+  return (await jsonld.compact(tree as Parameters<typeof jsonld.compact>[0], SCHEMA_CONTEXT, {
     documentLoader: reading.loader,
     compactToRelative: false,
   })) as Record<string, unknown>;
@@ -311,25 +326,59 @@ async function compacted(reading: Read, expected: MasterDataTypeName): Promise<J
 
 export interface ClassificationFinding {
   property: string;
+  /** One value the property holds (each of an array's, where the definition's type admits an array). */
   value: unknown;
-  /** listed: in x-std-values as spelled; unlisted: a string outside the list (allowed, spec 2.2). */
-  status: "listed" | "unlisted" | "not-a-string";
+  /**
+   * listed: in x-std-values as spelled; unlisted: a code outside the list (allowed, spec 2.2); not-a-code: no
+   * non-empty string, so nothing to look up in a list of codes.
+   */
+  status: "listed" | "unlisted" | "not-a-code";
+  /**
+   * The definition gives the property a schema that constrains its value (a type, a $ref, an enum, ...): whether
+   * the value has that type is MD-PROPERTY-TYPES's to judge, not the list's.
+   */
+  typeDeclared: boolean;
 }
 
-/** The classification values a document (in its schema shape) carries for the properties with x-std-values. */
+// Keywords by which a property's schema constrains the kind of value it holds; x-std-values and x-kde-name do not.
+const TYPE_KEYWORDS = [
+  "type",
+  "const",
+  "enum",
+  "$ref",
+  "$dynamicRef",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+];
+
+/** Whether a property's schema constrains its value's type, so that MD-PROPERTY-TYPES judges it. */
+export function declaresType(schema: JsonObject): boolean {
+  return TYPE_KEYWORDS.some((k) => k in schema);
+}
+
+/**
+ * The classification values a document (in its schema shape) carries for the properties with x-std-values, each
+ * looked up in the list. An array is several values, each a code of its own.
+ */
 export function classificationFindings(doc: unknown, type: MasterDataTypeInfo): ClassificationFinding[] {
   if (!isRecord(doc)) return [];
   const findings: ClassificationFinding[] = [];
   for (const property of type.properties) {
     if (property.stdValues === undefined || !(property.name in doc)) continue;
-    const value = doc[property.name];
-    const status =
-      typeof value !== "string" || value === ""
-        ? "not-a-string"
-        : property.stdValues.includes(value)
-          ? "listed"
-          : "unlisted";
-    findings.push({ property: property.name, value, status });
+    const held = doc[property.name];
+    const typeDeclared = declaresType(property.schema);
+    for (const value of Array.isArray(held) ? held : [held]) {
+      const status =
+        typeof value !== "string" || value === ""
+          ? "not-a-code"
+          : property.stdValues.includes(value)
+            ? "listed"
+            : "unlisted";
+      findings.push({ property: property.name, value, status, typeDeclared });
+    }
   }
   return findings;
 }
@@ -344,6 +393,15 @@ export type PropertyChecker = (type: MasterDataTypeName, doc: unknown) => Proper
 
 function describe(property: string, error: ErrorObject): string {
   return `${property}${error.instancePath} ${error.message ?? error.keyword}`;
+}
+
+/**
+ * Whether an error of validateMasterData (the value's JSON pointer in the document, then what is wrong) is about
+ * `property` or something it holds: MD-PROPERTY-TYPES's to judge when it failed that property.
+ */
+export function isUnderProperty(error: string, property: string): boolean {
+  const pointer = `/${property.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  return error.startsWith(`${pointer} `) || error.startsWith(`${pointer}/`);
 }
 
 /**

@@ -5,12 +5,12 @@
 // theirs. The schemas are the definition's, not the spec's (spec 2.2 shows two properties), so those checks fail
 // only against a definition the user passes (definitionLevel).
 
-import { createPropertyChecker, typeProblem } from "../../src/assertions/master-data.ts";
+import { isUnderProperty, typeProblem } from "../../src/assertions/master-data.ts";
 import type { MasterDataTypeName } from "../../src/definition/index.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { runDefinition, runValidators } from "../../src/engine/run-definition.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
-import { NO_DOCUMENT, readDocuments, shapeFor } from "./support/documents.ts";
+import { NO_DOCUMENT, propertyChecker, readDocuments, shapeFor } from "./support/documents.ts";
 
 requirementTest("MD-JSONLD", "Master data is GS1 Web Vocabulary JSON-LD", async (checks, ctx) => {
   const documents = await readDocuments(ctx);
@@ -49,6 +49,10 @@ const TYPE_REQUIREMENTS: [MasterDataTypeName, string, string][] = [
   ["gs1:Product", "MD-TYPE-PRODUCT", "A gs1:Product document matches its schema"],
 ];
 
+// The schema of a type is judged here as a whole (its required members, @context, @type and whatever else it
+// fixes), except what another requirement judges of the same document, so that one defect fails once: a declared
+// property that MD-PROPERTY-TYPES fails (the errors under it are blocked by that failure), and a document of
+// another type than its identifier calls for (RES-MASTERDATA-LINK's, spec 4.2).
 for (const [type, id, title] of TYPE_REQUIREMENTS) {
   requirementTest(id, title, async (checks, ctx) => {
     const documents = (await readDocuments(ctx)).filter((d) => d.expected === type);
@@ -60,9 +64,21 @@ for (const [type, id, title] of TYPE_REQUIREMENTS) {
       return checks.skip(`the definition declares no schema for ${type}`);
     }
     const validators = await runValidators(ctx);
+    const checkProperties = await propertyChecker(ctx);
     for (const d of documents) {
       const shape = await shapeFor(checks, d, type);
       if (shape === undefined) continue;
+      // A document of another master data type than its identifier calls for (spec 4.2) is RES-MASTERDATA-LINK's
+      // failure: the schema of a type it is not would only fail its @type again.
+      const wrongType = typeProblem(d.reading, type);
+      if (wrongType !== undefined) {
+        checks.failUnlessBlocked(
+          "RES-MASTERDATA-LINK",
+          `${d.href} (reached from ${d.uri}): ${wrongType.message}, so the definition's ${type} schema does not apply to it`,
+          exchangeEvidence(d.exchange, wrongType),
+        );
+        continue;
+      }
       const result = validators.validateMasterData(type, shape);
       if (result.valid) {
         checks.pass(
@@ -71,12 +87,25 @@ for (const [type, id, title] of TYPE_REQUIREMENTS) {
         );
         continue;
       }
-      const shown = result.errors.slice(0, 5).join("; ");
+      const failed = checkProperties(type, shape).map((p) => p.property);
+      const theirs = result.errors.filter((e) => failed.some((p) => isUnderProperty(e, p)));
+      const own = result.errors.filter((e) => !theirs.includes(e));
+      if (theirs.length > 0) {
+        checks.failUnlessBlocked(
+          "MD-PROPERTY-TYPES",
+          `${d.href}: ${failed.filter((p) => theirs.some((e) => isUnderProperty(e, p))).join(", ")} of the ${type} document does not have the type the definition declares: ${theirs.slice(0, 5).join("; ")}`,
+          exchangeEvidence(d.exchange, {
+            expected: `a document valid against the ${type} schema`,
+            actual: { errors: theirs, read: shape },
+          }),
+        );
+      }
+      if (own.length === 0) continue;
       checks.fail(
-        `${d.href} (reached from ${d.uri}), read as JSON-LD, does not match the definition's ${type} schema: ${shown}`,
+        `${d.href} (reached from ${d.uri}), read as JSON-LD, does not match the definition's ${type} schema: ${own.slice(0, 5).join("; ")}`,
         exchangeEvidence(d.exchange, {
           expected: `a document valid against the ${type} schema`,
-          actual: { errors: result.errors, read: shape },
+          actual: { errors: own, read: shape },
         }),
       );
     }
@@ -86,7 +115,7 @@ for (const [type, id, title] of TYPE_REQUIREMENTS) {
 requirementTest("MD-PROPERTY-TYPES", "Declared properties have their declared types", async (checks, ctx) => {
   const documents = await readDocuments(ctx);
   if (documents.length === 0) return checks.skip(NO_DOCUMENT);
-  const check = createPropertyChecker(await runDefinition(ctx));
+  const check = await propertyChecker(ctx);
   for (const d of documents) {
     const shape = await shapeFor(checks, d, d.expected);
     if (shape === undefined) continue;

@@ -10,7 +10,9 @@ import {
   ContextUnavailableError,
   classificationFindings,
   createPropertyChecker,
+  declaresType,
   identifierProblem,
+  isUnderProperty,
   jsonLdProblem,
   type MasterDataReadOptions,
   masterDataTypeProblem,
@@ -222,6 +224,28 @@ describe("several spellings of one graph read the same", () => {
 });
 
 describe("subclasses of gs1:Product", () => {
+  it("writes the type of the shape as it was read, so that the definition's Product schema accepts it", async () => {
+    for (const subclass of [
+      "gs1:Seafood",
+      "gs1:FoodBeverageTobaccoProduct",
+      ["gs1:Seafood", "gs1:Product"],
+    ]) {
+      const reading = await readMasterData(product({ "@type": subclass }), read);
+      if (reading.kind !== "read") throw new Error(reading.kind);
+      const shape = await schemaShape(reading, "gs1:Product");
+      expect(shape?.["@type"], JSON.stringify(subclass)).toBe("Product");
+      expect(validators.validateMasterData("gs1:Product", shape)).toEqual({ valid: true, errors: [] });
+    }
+    // A type that is no master data type stays as stated beside the one read.
+    const other = { ...product({ "@type": ["gs1:Seafood", "https://schema.org/Thing"] }) };
+    const reading = await readMasterData(other, read);
+    if (reading.kind !== "read") throw new Error(reading.kind);
+    expect((await schemaShape(reading, "gs1:Product"))?.["@type"]).toEqual([
+      "Product",
+      "https://schema.org/Thing",
+    ]);
+  });
+
   it("reads a document typed with a GS1 Web Vocabulary subclass of gs1:Product as a gs1:Product", async () => {
     for (const subclass of ["gs1:FoodBeverageTobaccoProduct", "gs1:Seafood", "gs1:Clothing"]) {
       const doc = product({ "@type": subclass });
@@ -315,17 +339,46 @@ describe("a context that cannot be loaded", () => {
 });
 
 describe("classificationFindings", () => {
-  it("tells listed, unlisted and non-string values apart", () => {
+  it("tells listed, unlisted and non-code values apart", () => {
     expect(classificationFindings(product({ productClassification: "FROZEN_FISH" }), productType)).toEqual([
-      { property: "productClassification", value: "FROZEN_FISH", status: "listed" },
+      { property: "productClassification", value: "FROZEN_FISH", status: "listed", typeDeclared: true },
     ]);
     expect(
       classificationFindings(product({ productClassification: "frozen_fish" }), productType)[0]?.status,
     ).toBe("unlisted");
     expect(classificationFindings(product({ productClassification: 3 }), productType)[0]?.status).toBe(
-      "not-a-string",
+      "not-a-code",
+    );
+    expect(classificationFindings(product({ productClassification: "" }), productType)[0]?.status).toBe(
+      "not-a-code",
     );
     expect(classificationFindings(product(), productType)).toEqual([]);
+  });
+
+  it("looks up each value of an array, and says whether the definition declares the property's type", () => {
+    const found = classificationFindings(
+      product({ productClassification: ["FISH_FILLET", "ECHINODERM", 4] }),
+      {
+        ...productType,
+        properties: productType.properties.map((p) =>
+          p.name === "productClassification" ? { ...p, schema: { "x-std-values": p.stdValues } } : p,
+        ),
+      },
+    );
+    expect(found).toEqual([
+      { property: "productClassification", value: "FISH_FILLET", status: "listed", typeDeclared: false },
+      { property: "productClassification", value: "ECHINODERM", status: "unlisted", typeDeclared: false },
+      { property: "productClassification", value: 4, status: "not-a-code", typeDeclared: false },
+    ]);
+  });
+
+  it("takes a type, a $ref, an enum or a composition as a declared type, and the vendor extensions as none", () => {
+    expect(declaresType({ type: "string" })).toBe(true);
+    expect(declaresType({ $ref: "#/components/schemas/Code" })).toBe(true);
+    expect(declaresType({ anyOf: [{ type: "string" }, { type: "array" }] })).toBe(true);
+    expect(declaresType({ "x-std-values": ["A"], "x-kde-name": "Product Form", description: "d" })).toBe(
+      false,
+    );
   });
 
   it("sees a typed string literal as the string it is, once brought to the schema shape", async () => {
@@ -335,6 +388,18 @@ describe("classificationFindings", () => {
     if (reading.kind !== "read") throw new Error(reading.kind);
     const shape = await schemaShape(reading, "gs1:Product");
     expect(classificationFindings(shape, productType)[0]?.status).toBe("listed");
+  });
+});
+
+describe("isUnderProperty", () => {
+  it("tells the errors about a property or what it holds from the others", () => {
+    expect(isUnderProperty("/productClassification must be string", "productClassification")).toBe(true);
+    expect(isUnderProperty("/address/addressCountry must match pattern", "address")).toBe(true);
+    expect(isUnderProperty("/productClassificationCode must be string", "productClassification")).toBe(false);
+    expect(isUnderProperty("/ must have required property '@context'", "productClassification")).toBe(false);
+    expect(isUnderProperty("/@type must match a schema in anyOf", "productClassification")).toBe(false);
+    // JSON pointer escapes: ~ as ~0 and / as ~1.
+    expect(isUnderProperty("/a~1b must be string", "a/b")).toBe(true);
   });
 });
 

@@ -1,10 +1,17 @@
 // The master data documents under check: those the resolver's masterData links lead to (spec 4.2: a client
 // uses the href the link set returns), each read as JSON-LD with the run's context loader.
 
-import { type MasterDataReading, readMasterData, schemaShape } from "../../../src/assertions/master-data.ts";
+import {
+  createPropertyChecker,
+  type MasterDataReading,
+  type PropertyChecker,
+  readMasterData,
+  schemaShape,
+} from "../../../src/assertions/master-data.ts";
 import { MASTER_DATA_TYPES, type MasterDataTypeName } from "../../../src/definition/index.ts";
 import type { RunContext } from "../../../src/engine/context.ts";
 import { exchangeEvidence } from "../../../src/engine/evidence.ts";
+import { runDefinition } from "../../../src/engine/run-definition.ts";
 import { perRun } from "../../../src/engine/run-scope.ts";
 import type { Checks } from "../../../src/engine/suite.ts";
 import { type ReachedDocument, reachedDocuments } from "../../../src/target/documents.ts";
@@ -22,6 +29,14 @@ export const readDocuments = perRun(async (ctx: RunContext): Promise<ReadDocumen
     answered.map(async (d) => ({ ...d, reading: await readMasterData(d.doc, { loader, base: d.href }) })),
   );
 });
+
+/**
+ * The check of each declared property against the definition's schema for it (MD-PROPERTY-TYPES), made once per
+ * run: MD-TYPE-* and MD-CLASSIFICATION-LISTED ask it which properties that requirement fails, and leave those to it.
+ */
+export const propertyChecker = perRun(
+  async (ctx: RunContext): Promise<PropertyChecker> => createPropertyChecker(await runDefinition(ctx)),
+);
 
 /**
  * The document in the shape the definition's schemas are written for, or undefined after recording why there is
