@@ -9,7 +9,7 @@
 // has as many fractional digits as it is written with), and many stores keep milliseconds: times that differ by
 // less than a millisecond are the same time at the precision every store keeps, a difference of the digits below it
 // (EVT-SHAPE-PRECISION, a SHOULD), and only times a millisecond or more apart are different content.
-import { canonicalJson, eventIdentity, formatInstant, parseInstant } from "../model/index.ts";
+import { addUnits, canonicalJson, eventIdentity, formatInstant, parseInstant } from "../model/index.ts";
 import { jsonEqual } from "../model/json-equal.ts";
 import type { EpcisEvent, Instant } from "../model/types.ts";
 import type { Failure } from "./failure.ts";
@@ -150,17 +150,37 @@ function problem(
 
 const ZONE = /(Z|[+-]\d{2}:\d{2})$/;
 
+/** The fractional digits a store may keep of a time: milliseconds, the microseconds of PostgreSQL, .NET's ticks. */
+const STORED_DIGITS = [3, 4, 5, 6, 7, 8] as const;
+
+/** `at` cut to `digits` fractional digits, and rounded half up to them (which may carry into the second). */
+function cutAndRounded(at: Instant, digits: number): Instant[] {
+  const cut = { epochSeconds: at.epochSeconds, fraction: at.fraction.slice(0, digits) };
+  const next = at.fraction.charAt(digits);
+  return next >= "5" ? [cut, addUnits(cut, 1n, digits)] : [cut];
+}
+
 /**
- * The event as a store that keeps milliseconds holds it: its eventTime cut to the millisecond at its own offset (an
- * event without an eventID is known by a hash of its content, eventTime included, which the cut changes). The
- * event itself when its eventTime has no finer digits.
+ * The event as a store that keeps fewer digits may hold it: the event itself first, then with its eventTime cut and
+ * rounded to each length from 3 to 8 fractional digits, at its own offset, each less than a millisecond from the
+ * loaded time (the spec states no precision). An event without an eventID is known by a hash of its content,
+ * eventTime included, which the store's digits change; an event with one, or whose eventTime has no finer digits,
+ * has no other form.
  */
-export function atMillisecond(e: EpcisEvent): EpcisEvent {
+export function storedForms(e: EpcisEvent): EpcisEvent[] {
+  if (typeof e.eventID === "string" && e.eventID !== "") return [e];
   const at = instantOf(e.eventTime);
   const offset = typeof e.eventTime === "string" ? ZONE.exec(e.eventTime)?.[1] : undefined;
-  if (at === undefined || offset === undefined || at.fraction.length <= 3) return e;
-  const cut = { epochSeconds: at.epochSeconds, fraction: at.fraction.slice(0, 3) };
-  return { ...e, eventTime: formatInstant(cut, { offset, fractionDigits: 3 }) };
+  if (at === undefined || offset === undefined || at.fraction.length <= STORED_DIGITS[0]) return [e];
+  const times = new Set<string>();
+  for (const digits of STORED_DIGITS) {
+    if (digits >= at.fraction.length) break;
+    for (const stored of cutAndRounded(at, digits)) {
+      const written = formatInstant(stored, { offset });
+      if (timeAgreement(e.eventTime, written) === "finer") times.add(written);
+    }
+  }
+  return [e, ...[...times].map((eventTime) => ({ ...e, eventTime }))];
 }
 
 /** The identity of a served event as if it had no eventID: the hash its content gives a loaded event without one. */
@@ -171,7 +191,7 @@ function identityWithoutEventId(e: EpcisEvent): string {
 
 /**
  * The served events a loaded event is looked up in. A loaded event with an eventID is found under it. One without
- * is found by its hash, as loaded and as a store that keeps milliseconds holds it (atMillisecond), among the served events' identities and,
+ * is found by its hash, in each form a store may hold it in (storedForms), among the served events' identities and,
  * since a sender may give an event an eventID when it captures it (the spec says nothing of eventID), among the
  * hashes of the served copies with their eventID left out.
  */
@@ -192,8 +212,7 @@ export class ServedEvents {
   copyOf(loaded: EpcisEvent): EpcisEvent | undefined {
     const own = this.byId.get(eventIdentity(loaded));
     if (own !== undefined || (typeof loaded.eventID === "string" && loaded.eventID !== "")) return own;
-    const cut = atMillisecond(loaded);
-    const forms = (cut === loaded ? [loaded] : [loaded, cut]).map(eventIdentity);
+    const forms = storedForms(loaded).map(eventIdentity);
     for (const id of forms.slice(1)) {
       const found = this.byId.get(id);
       if (found !== undefined) return found;

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
 import {
-  atMillisecond,
   loadedContentProblem,
   loadedDifferences,
   loadedExtensionProblem,
   ServedEvents,
   servedContentProblem,
   servedDifferences,
+  storedForms,
   timeAgreement,
 } from "../../src/assertions/event-content.ts";
 import { canonicalJson, eventIdentity } from "../../src/model/index.ts";
@@ -204,16 +204,45 @@ describe("times compared at the millisecond", () => {
 
   it("writes an event as a millisecond store holds it, which is how an event without eventID is found", () => {
     const { eventID: _, ...anonymous } = { ...loaded, eventTime: fine };
-    const cut = atMillisecond(anonymous as EpcisEvent);
-    expect(cut.eventTime).toBe("2024-03-01T12:00:00.123+02:00");
+    const forms = storedForms(anonymous as EpcisEvent);
+    expect(forms[0]).toBe(anonymous);
+    expect(forms.map((f) => f.eventTime)).toContain("2024-03-01T12:00:00.123+02:00");
     const stored = {
       ...anonymous,
       eventTime: "2024-03-01T10:00:00.123Z",
       recordTime: "2024-03-01T10:00:01Z",
     };
     expect(eventIdentity(stored as EpcisEvent)).not.toBe(eventIdentity(anonymous as EpcisEvent));
-    expect(eventIdentity(stored as EpcisEvent)).toBe(eventIdentity(cut));
-    expect(atMillisecond(loaded)).toBe(loaded);
+    expect(forms.map(eventIdentity)).toContain(eventIdentity(stored as EpcisEvent));
+    // An event with an eventID is known by it; one without finer digits has no other form.
+    expect(storedForms(loaded)).toEqual([loaded]);
+    const { eventID: __, ...plain } = loaded;
+    expect(storedForms(plain as EpcisEvent)).toEqual([plain]);
+  });
+
+  it("writes it as a store keeping 3 to 8 digits holds it, cut or rounded, and never a millisecond off", () => {
+    const { eventID: _, ...anonymous } = { ...loaded, eventTime: "2024-03-01T23:59:59.999999999+02:00" };
+    const times = storedForms(anonymous as EpcisEvent).map((f) => f.eventTime);
+    for (const digits of [3, 4, 5, 6, 7, 8]) {
+      expect(times, `cut to ${digits}`).toContain(`2024-03-01T23:59:59.${"9".repeat(digits)}+02:00`);
+    }
+    // Rounded, the time carries into the next second (and day).
+    expect(times).toContain("2024-03-02T00:00:00+02:00");
+    const { eventID: __, ...nano } = { ...loaded, eventTime: "2024-03-01T10:00:00.123456789Z" };
+    const rounded = storedForms(nano as EpcisEvent).map((f) => f.eventTime);
+    // PostgreSQL's microseconds and .NET's ticks, rounded; and cut.
+    expect(rounded).toEqual(
+      expect.arrayContaining([
+        "2024-03-01T10:00:00.123457Z",
+        "2024-03-01T10:00:00.1234568Z",
+        "2024-03-01T10:00:00.123456Z",
+        "2024-03-01T10:00:00.1234567Z",
+      ]),
+    );
+    expect(rounded).not.toContain("2024-03-01T10:00:00.124Z");
+    for (const f of storedForms(nano as EpcisEvent).slice(1)) {
+      expect(timeAgreement(nano.eventTime, f.eventTime), f.eventTime).toBe("finer");
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 // With the dataset known (--dataset), each loaded event must be found served (EVT-UNFILTERED) and compared with its
 // served copy (EVT-SHAPE-CONTENT). An event loaded without eventID is known by a hash of its content, so the harness
 // must find it also where a sender wrote it its own legitimate way: with an eventID of its own added on capture
-// (the spec says nothing of eventID). A sender that drops a loaded event still fails.
+// (the spec says nothing of eventID), or with its eventTime kept to fewer digits, as PostgreSQL keeps microseconds
+// and .NET ticks of 100 ns (the spec states no precision: EVT-SHAPE-PRECISION warns, a SHOULD). A sender that drops
+// a loaded event still fails.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +11,13 @@ import type { Report, RequirementResult } from "../../src/engine/types.ts";
 import { generateDataset, writeDatasetFile } from "../../src/generate/index.ts";
 import { resolveRunOptions } from "../../src/harness/options.ts";
 import { runTracecheck } from "../../src/harness/run.ts";
-import { type EpcisEvent, eventIdentity } from "../../src/model/index.ts";
+import {
+  addUnits,
+  type EpcisEvent,
+  eventIdentity,
+  formatInstant,
+  parseInstant,
+} from "../../src/model/index.ts";
 import { tempDir } from "../support/cli.ts";
 import { startRepository } from "../support/event-repository.ts";
 
@@ -93,5 +101,56 @@ describe("the same sender, one loaded event dropped", () => {
     expect(unfiltered?.status).toBe("fail");
     expect(unfiltered?.evidence[0]?.missing).toEqual([eventIdentity(LOADED[0]!)]);
     expect(j.verdicts.get("EVT-SHAPE-CONTENT")?.status).toBe("pass");
+  });
+});
+
+/** `written` as a store keeping `digits` fractional digits holds it: rounded half up, or cut, written in UTC. */
+function kept(written: string, digits: number, how: "rounded" | "cut"): string {
+  const at = parseInstant(written);
+  if (at.fraction.length <= digits) return written;
+  const cut = { epochSeconds: at.epochSeconds, fraction: at.fraction.slice(0, digits) };
+  const up = how === "rounded" && at.fraction.charAt(digits) >= "5";
+  return formatInstant(up ? addUnits(cut, 1n, digits) : cut);
+}
+
+for (const [digits, how] of [
+  [6, "rounded"],
+  [6, "cut"],
+  [7, "rounded"],
+] as const) {
+  describe(`a store that keeps ${digits} fractional digits, ${how}`, () => {
+    let j: Judged;
+    const served = LOADED.map((e) => ({ ...e, eventTime: kept(String(e.eventTime), digits, how) }));
+    beforeAll(async () => {
+      j = await judge(`digits-${digits}-${how}`, served);
+    }, RUN);
+
+    it("passes EVT-UNFILTERED and EVT-SHAPE-CONTENT, and warns under EVT-SHAPE-PRECISION", () => {
+      const changed = served.filter((e, i) => e.eventTime !== LOADED[i]!.eventTime).length;
+      expect(changed).toBeGreaterThan(0);
+      expect(j.exitCode).toBe(0);
+      expect(j.verdicts.get("EVT-UNFILTERED")?.status).toBe("pass");
+      expect(j.verdicts.get("EVT-SHAPE-CONTENT")?.status).toBe("pass");
+      const precision = j.verdicts.get("EVT-SHAPE-PRECISION");
+      expect(precision?.status).toBe("warn");
+      expect(precision?.reason).toContain("eventTime differs below the millisecond");
+    });
+  });
+}
+
+describe("a store that keeps 6 digits, one loaded event a millisecond off", () => {
+  let j: Judged;
+  beforeAll(async () => {
+    const served = LOADED.map((e) => ({ ...e, eventTime: kept(String(e.eventTime), 6, "cut") }));
+    const first = parseInstant(String(LOADED[0]!.eventTime));
+    served[0] = { ...served[0]!, eventTime: formatInstant(addUnits(first, 1n, 3)) };
+    j = await judge("digits-off", served);
+  }, RUN);
+
+  it("fails EVT-UNFILTERED naming that event: a time a millisecond away is other content", () => {
+    expect(j.exitCode).toBe(1);
+    const unfiltered = j.verdicts.get("EVT-UNFILTERED");
+    expect(unfiltered?.status).toBe("fail");
+    expect(unfiltered?.evidence[0]?.missing).toEqual([eventIdentity(LOADED[0]!)]);
   });
 });
