@@ -31,7 +31,11 @@ requirementTest(
       if (problem === undefined) {
         checks.pass(undefined, proved ? undefined : requestEvidence(r, key));
         proved = true;
-      } else checks.fail(`${described(r, key)}: ${problem}.`, requestEvidence(r, key));
+      } else {
+        // The Digital Link reader's messages end in a full stop of their own; this check's do not.
+        const sentence = problem.endsWith(".") ? problem : `${problem}.`;
+        checks.fail(`${described(r, key)}: ${sentence}`, requestEvidence(r, key));
+      }
     }
   },
 );
