@@ -23,8 +23,43 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
-const DISPOSITION_URN = /^urn:epcglobal:cbv:disp:([A-Za-z0-9_-]+)$/;
-const DISPOSITION_WEB = /^https:\/\/ref\.gs1\.org\/cbv\/Disp-([A-Za-z0-9_-]+)$/;
+/** A CBV vocabulary's URN and Web URI prefixes: a term is written bare, or after either of them (CBV 2.0). */
+interface CbvVocabulary {
+  urn: string;
+  web: string;
+}
+
+const DISPOSITION: CbvVocabulary = { urn: "urn:epcglobal:cbv:disp:", web: "https://ref.gs1.org/cbv/Disp-" };
+/** Business transaction types (bizTransactionList[].type). */
+const BIZ_TRANSACTION_TYPE: CbvVocabulary = {
+  urn: "urn:epcglobal:cbv:btt:",
+  web: "https://ref.gs1.org/cbv/BTT-",
+};
+/** Source and destination types (sourceList[].type, destinationList[].type). */
+const SOURCE_DEST_TYPE: CbvVocabulary = {
+  urn: "urn:epcglobal:cbv:sdt:",
+  web: "https://ref.gs1.org/cbv/SDT-",
+};
+// A CBV term's name: lower-case words joined by underscores; extensions follow the shape.
+const TERM = /^[A-Za-z0-9_-]+$/;
+
+/** The bare word of a value in a CBV form of `vocabulary`; any other value as written. */
+function canonicalTerm(value: string, vocabulary: CbvVocabulary): string {
+  for (const prefix of [vocabulary.urn, vocabulary.web]) {
+    if (value.startsWith(prefix) && TERM.test(value.slice(prefix.length))) return value.slice(prefix.length);
+  }
+  return value;
+}
+
+/** A list of typed elements (bizTransactionList, sourceList, destinationList) with each type in its bare word. */
+function canonicalTypes(list: unknown, vocabulary: CbvVocabulary): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((x: unknown) => {
+    if (x === null || typeof x !== "object") return x;
+    const type = (x as { type?: unknown }).type;
+    return typeof type === "string" ? { ...x, type: canonicalTerm(type, vocabulary) } : x;
+  });
+}
 
 function canonicalTime(value: unknown): unknown {
   if (typeof value !== "string") return value;
@@ -56,8 +91,9 @@ function canonicalPlace(place: unknown): unknown {
 
 /**
  * The event as it is hashed: without recordTime (the server assigns it), and with the values a server may
- * legitimately rewrite (identifier form, bizStep and disposition form, the written form of eventTime) in one
- * canonical form, so that a served copy hashes like the loaded event.
+ * legitimately rewrite (identifier form, the CBV form of bizStep, disposition, business transaction types and
+ * source and destination types, the written form of eventTime) in one canonical form, so that a served copy hashes
+ * like the loaded event.
  */
 function hashable(e: EpcisEvent): Record<string, unknown> {
   const { recordTime: _recordTime, ...rest } = e;
@@ -72,10 +108,11 @@ function hashable(e: EpcisEvent): Record<string, unknown> {
   if ("bizLocation" in out) out.bizLocation = canonicalPlace(out.bizLocation);
   if ("readPoint" in out) out.readPoint = canonicalPlace(out.readPoint);
   if (typeof out.bizStep === "string") out.bizStep = canonicalBizStep(out.bizStep);
-  if (typeof out.disposition === "string") {
-    const d = out.disposition;
-    out.disposition = DISPOSITION_URN.exec(d)?.[1] ?? DISPOSITION_WEB.exec(d)?.[1] ?? d;
-  }
+  if (typeof out.disposition === "string") out.disposition = canonicalTerm(out.disposition, DISPOSITION);
+  if ("bizTransactionList" in out)
+    out.bizTransactionList = canonicalTypes(out.bizTransactionList, BIZ_TRANSACTION_TYPE);
+  if ("sourceList" in out) out.sourceList = canonicalTypes(out.sourceList, SOURCE_DEST_TYPE);
+  if ("destinationList" in out) out.destinationList = canonicalTypes(out.destinationList, SOURCE_DEST_TYPE);
   if ("eventTime" in out) out.eventTime = canonicalTime(out.eventTime);
   return out;
 }

@@ -69,6 +69,26 @@ describe("loadedContentProblem", () => {
     expect(loadedContentProblem(loaded, rewritten)).toBeUndefined();
   });
 
+  it("accepts business transaction, source and destination types in another CBV form", () => {
+    const typed = (btt: string, sdt: string): EpcisEvent => ({
+      ...loaded,
+      bizTransactionList: [{ type: btt, bizTransaction: "urn:epcglobal:cbv:bt:0614141000005:PO-1" }],
+      sourceList: [{ type: sdt, source: "urn:epc:id:pgln:0614141.00001" }],
+      destinationList: [{ type: sdt, destination: "urn:epc:id:pgln:0614141.00002" }],
+    });
+    const asLoaded = typed("urn:epcglobal:cbv:btt:po", "urn:epcglobal:cbv:sdt:owning_party");
+    const bare = { ...typed("po", "owning_party"), recordTime: served.recordTime };
+    const web = {
+      ...typed("https://ref.gs1.org/cbv/BTT-po", "https://ref.gs1.org/cbv/SDT-owning_party"),
+      recordTime: served.recordTime,
+    };
+    expect(loadedContentProblem(asLoaded, bare)).toBeUndefined();
+    expect(loadedContentProblem(asLoaded, web)).toBeUndefined();
+    expect(loadedContentProblem(asLoaded, typed("inv", "owning_party"))?.reason).toContain(
+      "bizTransactionList changed",
+    );
+  });
+
   it("refuses another value, another identifier and a dropped field", () => {
     expect(loadedContentProblem(loaded, { ...served, action: "OBSERVE" })?.reason).toContain(
       "action changed",

@@ -82,6 +82,28 @@ describe("eventIdentity", () => {
     expect(disposition("https://ref.gs1.org/cbv/Disp-in_transit")).not.toBe(disposition("in_progress"));
     expect(eventIdentity({ ...base, eventTime: "2005-04-04T02:33:31.117Z" })).not.toBe(eventIdentity(base));
   });
+
+  it.each([
+    ["bizTransactionList", "bizTransaction", "btt", "BTT", "po", "inv"],
+    ["sourceList", "source", "sdt", "SDT", "owning_party", "possessing_party"],
+    ["destinationList", "destination", "sdt", "SDT", "location", "owning_party"],
+  ])(
+    "does not change when a server writes the %s types in another CBV form",
+    (field, member, urn, web, word, other) => {
+      const value = "urn:epc:id:pgln:0614141.00001";
+      const typed = (type: string, more: Record<string, unknown> = {}) =>
+        eventIdentity({ ...base, [field]: [{ type, [member]: value, ...more }] });
+      const id = typed(`urn:epcglobal:cbv:${urn}:${word}`);
+      expect(typed(word)).toBe(id);
+      expect(typed(`https://ref.gs1.org/cbv/${web}-${word}`)).toBe(id);
+      // Another term, another value, a type only nearly in a CBV form, or one of another vocabulary is other content.
+      expect(typed(`urn:epcglobal:cbv:${urn}:${other}`)).not.toBe(id);
+      expect(typed(word, { [member]: "urn:epc:id:pgln:0614141.00002" })).not.toBe(id);
+      expect(typed(`urn:epcglobal:cbv:${urn}:${word} `)).not.toBe(id);
+      expect(typed(`urn:epcglobal:cbv:disp:${word}`)).not.toBe(id);
+      expect(id).not.toBe(eventIdentity(base));
+    },
+  );
 });
 
 describe("eventIdentity across written forms of every identifier field", () => {
@@ -154,6 +176,15 @@ describe("eventIdentity on malformed members", () => {
       expect(disposition(`${form}in transit`)).not.toBe(disposition("in"));
       expect(disposition(`${form}in transit`)).not.toBe(disposition(`${form}in transit `));
     }
+  });
+
+  it("keeps typed list elements that are not objects, and types that are not strings, as they stand", () => {
+    expect(
+      distinct(identities([null, "po", ["po"], [{ type: 7 }], [{ type: "7" }]], "bizTransactionList")),
+    ).toBe(true);
+    expect(() =>
+      eventIdentity({ ...plain, sourceList: [null, 3, "x"] } as unknown as EpcisEvent),
+    ).not.toThrow();
   });
 
   it("keeps an eventTime that is not an instant as written", () => {
