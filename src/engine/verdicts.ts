@@ -159,10 +159,13 @@ export function aggregate(
     evidence: evidence.slice(0, 20),
   };
   if (reason !== undefined) result.reason = reason;
-  // A pass carries the exchanges that prove it, when its checks recorded them, in the order recorded.
+  // A pass carries the exchanges that prove it, when its checks recorded them, in the order recorded, and the note
+  // of its first check that wrote one (what was covered, what was inconclusive).
   if (status === "pass") {
     const proofs = mine.flatMap((c) => (c.status === "pass" && c.evidence !== undefined ? [c.evidence] : []));
     if (proofs.length > 0) result.evidence = proofs.slice(0, options.proofs ?? 1);
+    const note = mine.find((c) => c.status === "pass" && c.reason !== undefined && c.reason !== "")?.reason;
+    if (note !== undefined) result.reason = note;
   }
   return result;
 }

@@ -141,6 +141,16 @@ describe("aggregate: skips", () => {
     expect(r.reason).toBe("no transformation events");
   });
 
+  it("a pass keeps the note of its first check that wrote one", () => {
+    const r = aggregate(
+      req(),
+      [check("pass"), check("pass", "9 of 9 cases held"), check("pass", "later")],
+      NO_CHECK,
+    );
+    expect(r.status).toBe("pass");
+    expect(r.reason).toBe("9 of 9 cases held");
+  });
+
   it("a skipped check does not hide a pass, in either order", () => {
     for (const checks of [
       [check("skip", "nothing to draw"), check("pass")],
