@@ -126,7 +126,7 @@ describe("one master data defect fails one requirement against the bundled defin
   );
 
   it(
-    "a product name in two languages fails MD-PROPERTY-TYPES alone, and its classification is still looked up",
+    "a product name in two languages is a name (the GS1 Web Vocabulary types names as language strings)",
     async () => {
       const dataset = await datasetWith("two-names", (p) => {
         p.productName = [
@@ -135,6 +135,21 @@ describe("one master data defect fails one requirement against the bundled defin
         ];
       });
       const r = await run("two-names", ["--dataset", dataset, "--definition", DEFAULT_DEFINITION_FILE]);
+      expect(r.code, r.stderr).toBe(0);
+      for (const id of ["MD-PROPERTY-TYPES", "MD-TYPE-PRODUCT", "MD-CLASSIFICATION-LISTED"]) {
+        expect(verdict(r, id), id).toMatchObject({ status: "pass" });
+      }
+    },
+    RUN,
+  );
+
+  it(
+    "a product name that is a number fails MD-PROPERTY-TYPES alone, and its classification is still looked up",
+    async () => {
+      const dataset = await datasetWith("number-name", (p) => {
+        p.productName = 42;
+      });
+      const r = await run("number-name", ["--dataset", dataset, "--definition", DEFAULT_DEFINITION_FILE]);
       expect(r.code, r.stderr).toBe(1);
       expect(verdict(r, "MD-PROPERTY-TYPES").reason).toMatch(/productName/);
       expect(verdict(r, "MD-TYPE-PRODUCT")).toMatchObject(BLOCKED);
