@@ -8,8 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEFAULT_DEFINITION_FILE } from "../../src/definition/index.ts";
-import type { Report } from "../../src/engine/types.ts";
-import { type CliResult, runCli, tempDir } from "../support/cli.ts";
+import { runForReport, tempDir, verdictIn } from "../support/cli.ts";
 
 // Runs of one or two classes; the bound only catches a hang on a loaded machine.
 const RUN = 300_000;
@@ -44,22 +43,13 @@ beforeAll(async () => {
 }, RUN);
 afterAll(() => remove());
 
-interface Run extends CliResult {
-  report: Report;
+type Run = Awaited<ReturnType<typeof runForReport>>;
+
+function run(label: string, args: readonly string[]): Promise<Run> {
+  return runForReport(dir, label, ["--seed", "2", "--quiet", ...args]);
 }
 
-async function run(label: string, args: readonly string[]): Promise<Run> {
-  const reports = path.join(dir, label);
-  const result = await runCli(["run", "--seed", "2", "--quiet", "--report-dir", reports, ...args]);
-  const report = JSON.parse(await readFile(path.join(reports, "report.json"), "utf8")) as Report;
-  return { ...result, report };
-}
-
-function verdict(r: Run, id: string) {
-  const found = r.report.requirements.find((q) => q.id === id);
-  if (found === undefined) throw new Error(`no verdict for ${id}`);
-  return found;
-}
+const verdict = (r: Run, id: string) => verdictIn(r.report, id);
 
 describe("CORE-SIGNATURE: which events are core events is the definition's to say", () => {
   it(

@@ -6,8 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEFAULT_DEFINITION_FILE } from "../../src/definition/index.ts";
-import type { Report } from "../../src/engine/types.ts";
-import { runCli, tempDir } from "../support/cli.ts";
+import { runForReport, tempDir, verdictIn } from "../support/cli.ts";
 
 // The bound only catches a hang on a loaded machine.
 const RUN = 120_000;
@@ -39,16 +38,9 @@ async function renamedDefinition(label: string, types: readonly string[]): Promi
 }
 
 async function run(label: string, definition: string) {
-  const reports = path.join(dir, label);
-  const args = ["run", "--seed", "1", "--quiet", "--suite", "definition", "--definition", definition];
-  const result = await runCli([...args, "--report-dir", reports]);
-  const report = JSON.parse(await readFile(path.join(reports, "report.json"), "utf8")) as Report;
-  const verdict = (id: string) => {
-    const found = report.requirements.find((q) => q.id === id);
-    if (found === undefined) throw new Error(`no verdict for ${id}`);
-    return found;
-  };
-  return { ...result, verdict };
+  const args = ["--seed", "1", "--quiet", "--suite", "definition", "--definition", definition];
+  const result = await runForReport(dir, label, args);
+  return { ...result, verdict: (id: string) => verdictIn(result.report, id) };
 }
 
 describe("DEF-KDE-NAME: a master data schema the harness cannot find is not the definition's defect", () => {

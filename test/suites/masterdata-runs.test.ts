@@ -7,8 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEFAULT_DEFINITION_FILE } from "../../src/definition/index.ts";
-import type { Report } from "../../src/engine/types.ts";
-import { type CliResult, runCli, tempDir } from "../support/cli.ts";
+import { runCli, runForReport, tempDir, verdictIn } from "../support/cli.ts";
 
 // Runs of one class; the bound only catches a hang on a loaded machine.
 const RUN = 300_000;
@@ -57,32 +56,13 @@ async function definitionWith(label: string, classification: Document): Promise<
   return file;
 }
 
-interface Run extends CliResult {
-  report: Report;
+type Run = Awaited<ReturnType<typeof runForReport>>;
+
+function run(label: string, args: readonly string[], suites = "masterdata"): Promise<Run> {
+  return runForReport(dir, label, ["--seed", "1", "--quiet", "--suite", suites, ...args]);
 }
 
-async function run(label: string, args: readonly string[], suites = "masterdata"): Promise<Run> {
-  const reports = path.join(dir, label);
-  const result = await runCli([
-    "run",
-    "--seed",
-    "1",
-    "--quiet",
-    "--suite",
-    suites,
-    "--report-dir",
-    reports,
-    ...args,
-  ]);
-  const report = JSON.parse(await readFile(path.join(reports, "report.json"), "utf8")) as Report;
-  return { ...result, report };
-}
-
-function verdict(r: Run, id: string) {
-  const found = r.report.requirements.find((q) => q.id === id);
-  if (found === undefined) throw new Error(`no verdict for ${id}`);
-  return found;
-}
+const verdict = (r: Run, id: string) => verdictIn(r.report, id);
 
 const BLOCKED = {
   status: "skip",

@@ -1,9 +1,10 @@
 // Runs the real `tracecheck` command as a child process, the way users and CI pipelines call it.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Report, RequirementResult } from "../../src/engine/types.ts";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = path.join(REPO_ROOT, "bin", "tracecheck.js");
@@ -74,4 +75,23 @@ export async function withTempDir<T>(label: string, use: (dir: string) => Promis
   } finally {
     await remove();
   }
+}
+
+/** A `tracecheck run` with `args`, its reports written to `dir`/`label`, and the report.json it wrote. */
+export async function runForReport(
+  dir: string,
+  label: string,
+  args: readonly string[],
+): Promise<CliResult & { report: Report }> {
+  const reports = path.join(dir, label);
+  const result = await runCli(["run", ...args, "--report-dir", reports]);
+  const report = JSON.parse(await readFile(path.join(reports, "report.json"), "utf8")) as Report;
+  return { ...result, report };
+}
+
+/** The verdict a report gives a requirement; throws when it gives none. */
+export function verdictIn(report: Report, id: string): RequirementResult {
+  const found = report.requirements.find((q) => q.id === id);
+  if (found === undefined) throw new Error(`no verdict for ${id}`);
+  return found;
 }
