@@ -37,6 +37,11 @@ export const ALPHABETIC_AI_ALIASES: Readonly<Record<string, string>> = Object.fr
   srin: "8019",
 });
 
+/** The first alphabetic short name of a numeric AI ("01" is "gtin", "417" is "party"), or undefined. */
+export function alphabeticNameOf(ai: string): string | undefined {
+  return Object.keys(ALPHABETIC_AI_ALIASES).find((name) => ALPHABETIC_AI_ALIASES[name] === ai);
+}
+
 export type DigitalLinkErrorCode =
   | "syntax"
   | "alphabetic-ai"

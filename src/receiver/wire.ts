@@ -2,6 +2,7 @@
 // per list, values joined by %7C; time bounds in UTC) and resolver paths (spec 4.2: numeric application
 // identifiers). The named client faults bend exactly one of these rules each.
 import {
+  alphabeticNameOf,
   type DigitalLinkElement,
   type EventQuery,
   formatDigitalLink,
@@ -13,17 +14,6 @@ import {
 
 /** The offset the local-time fault writes its bounds at. */
 const LOCAL_OFFSET = "+02:00";
-
-/** Alphabetic names a faulty client writes for the numeric AIs (GS1 Digital Link's short names). */
-const ALPHABETIC: Readonly<Record<string, string>> = {
-  "00": "sscc",
-  "01": "gtin",
-  "10": "lot",
-  "21": "ser",
-  "414": "gln",
-  "417": "party",
-  "254": "glnx",
-};
 
 /** The query string of a GET /events query, without "?". */
 export function queryString(q: EventQuery, faults: ReadonlySet<string>): string {
@@ -74,7 +64,9 @@ export function resolverUrl(
   let path = formatDigitalLink(resolverBase, [...elements]);
   if (faults.has("alphabetic-ai")) {
     const numeric = formatDigitalLink("", [...elements]).split("/");
-    const named = numeric.map((segment, i) => (i % 2 === 1 ? (ALPHABETIC[segment] ?? segment) : segment));
+    const named = numeric.map((segment, i) =>
+      i % 2 === 1 ? (alphabeticNameOf(segment) ?? segment) : segment,
+    );
     path = resolverBase.replace(/\/+$/, "") + named.join("/");
   }
   return `${path}?linkType=${linkType}`;

@@ -6,6 +6,7 @@ import type { RunContext } from "../../src/engine/context.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { type Checks, requirementTest } from "../../src/engine/suite.ts";
 import {
+  alphabeticNameOf,
   CANONICAL_DL_BASE,
   type DigitalLinkElement,
   formatDigitalLink,
@@ -17,16 +18,6 @@ import { requestResolver } from "../../src/target/linkset-answers.ts";
 import { linksetUrl } from "../../src/target/resolver.ts";
 import { sampledIdentifiers } from "../../src/target/sampled-identifiers.ts";
 import { judgeAlphabetic } from "./support/alphabetic.ts";
-
-// The GS1 short names of the AIs spec 4.2 uses; the alphabetic paths a resolver must not answer.
-const ALPHABETIC: Record<string, string> = {
-  "00": "sscc",
-  "01": "gtin",
-  "10": "lot",
-  "21": "ser",
-  "414": "gln",
-  "417": "party",
-};
 
 function firstOf(ctx: RunContext, form: PathForm): DigitalLinkElement[] | undefined {
   const uri = sampledIdentifiers(ctx)[form][0];
@@ -82,7 +73,7 @@ requirementTest(
     const verdicts = await Promise.all(
       forms.map(async (form) => {
         const elements = firstOf(ctx, form)!;
-        const path = pathOf(elements, (ai) => ALPHABETIC[ai] ?? ai);
+        const path = pathOf(elements, (ai) => alphabeticNameOf(ai) ?? ai);
         const answer = await requestResolver(ctx, urlOf(ctx, path));
         return judgeAlphabetic(path, formatDigitalLink(CANONICAL_DL_BASE, elements), answer);
       }),

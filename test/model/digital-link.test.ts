@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ALPHABETIC_AI_ALIASES,
+  alphabeticNameOf,
   CANONICAL_DL_BASE,
   DigitalLinkError,
   formatDigitalLink,
@@ -348,5 +349,15 @@ describe("pathFormOf", () => {
       ]),
     ).toBeUndefined();
     expect(pathFormOf([])).toBeUndefined();
+  });
+});
+
+describe("alphabeticNameOf", () => {
+  it("names a numeric AI by its first short name, and nothing else", () => {
+    expect(alphabeticNameOf("01")).toBe("gtin");
+    expect(alphabeticNameOf("417")).toBe("party");
+    expect(alphabeticNameOf("254")).toBe("glnx");
+    expect(alphabeticNameOf("9999")).toBeUndefined();
+    expect(alphabeticNameOf("gtin")).toBeUndefined();
   });
 });
