@@ -45,15 +45,13 @@ export const elementsOf: (id: string) => readonly Readonly<DigitalLinkElement>[]
   },
 );
 
+/** No identifier of any of the six forms. */
+export function noIdentifiers(): IdentifiersByForm {
+  return { "00": [], "417": [], "414": [], "01": [], "01/10": [], "01/21": [] };
+}
+
 class Collector {
-  readonly byForm: IdentifiersByForm = {
-    "00": [],
-    "417": [],
-    "414": [],
-    "01": [],
-    "01/10": [],
-    "01/21": [],
-  };
+  readonly byForm: IdentifiersByForm = noIdentifiers();
   readonly #seen = new Set<string>();
   /** Each identifier as given with the forms it was asked for: a second add of the same adds nothing. */
   readonly #asked = new Set<string>();

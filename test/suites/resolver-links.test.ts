@@ -15,7 +15,7 @@ import {
   gs1CheckDigit,
 } from "../../src/model/index.ts";
 import type { LinkedEvents } from "../../src/target/follow.ts";
-import type { IdentifiersByForm } from "../../src/target/identifiers.ts";
+import { type IdentifiersByForm, noIdentifiers } from "../../src/target/identifiers.ts";
 import { entryOf, type LinksetAnswer } from "../../src/target/linkset-answers.ts";
 import {
   coverProducts,
@@ -324,23 +324,15 @@ describe("coverProducts: every product, with some of its lots and serials", () =
   const products = Array.from({ length: 6 }, (_, i) => gtin(i));
   const lotsOf = (g: string) => [1, 2, 3].map((k) => `${g}/10/L${k}`);
   const serialsOf = (g: string) => [1, 2, 3, 4].map((k) => `${g}/21/S${k}`);
-  const empty = (): IdentifiersByForm => ({
-    "00": [],
-    "417": [],
-    "414": [],
-    "01": [],
-    "01/10": [],
-    "01/21": [],
-  });
   const all: IdentifiersByForm = {
-    ...empty(),
+    ...noIdentifiers(),
     "00": [SSCC],
     "01": products,
     "01/10": products.flatMap(lotsOf),
     "01/21": products.flatMap(serialsOf),
   };
   const sampled: IdentifiersByForm = {
-    ...empty(),
+    ...noIdentifiers(),
     "00": [SSCC],
     "01": [gtin(2)],
     "01/10": [lotsOf(gtin(2))[2]!],
@@ -365,10 +357,10 @@ describe("coverProducts: every product, with some of its lots and serials", () =
   });
 
   it("draws the products with the seed where the run's effort does not cover them all", () => {
-    const covered = coverProducts(all, empty(), { runs: 1, seed: 7 });
+    const covered = coverProducts(all, noIdentifiers(), { runs: 1, seed: 7 });
     expect(covered.coveredProducts).toBe(PRODUCTS_PER_RUN);
     expect(covered.byForm["01"]).toHaveLength(PRODUCTS_PER_RUN);
-    expect(coverProducts(all, empty(), { runs: 1, seed: 7 })).toEqual(covered);
+    expect(coverProducts(all, noIdentifiers(), { runs: 1, seed: 7 })).toEqual(covered);
     const lotsCovered = new Set(covered.byForm["01/10"].map((uri) => uri.slice(0, uri.indexOf("/10/"))));
     expect([...lotsCovered].sort()).toEqual([...covered.byForm["01"]].sort());
   });
