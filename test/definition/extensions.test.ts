@@ -115,13 +115,19 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
     expect(problems).toEqual([]);
   });
 
-  it("does not fail a type whose schema it cannot find, and says it was not judged", () => {
-    // Spec 2.2 shows neither where the schemas sit nor their names: not finding one is the harness's ignorance.
-    const renamed = structuredClone(original);
-    const schemas = node(renamed, "components", "schemas");
+  /** Our definition with the Organization schema named TradingPartyRecord and unmarked: found by nothing of ours. */
+  const organizationRenamed = () => {
+    const copy = structuredClone(original);
+    const schemas = node(copy, "components", "schemas");
     schemas.TradingPartyRecord = schemas.Organization;
     delete schemas.Organization;
-    delete schemaOf(renamed, "TradingPartyRecord")["x-master-data-type"];
+    delete schemaOf(copy, "TradingPartyRecord")["x-master-data-type"];
+    return copy;
+  };
+
+  it("does not fail a type whose schema it cannot find, and says it was not judged", () => {
+    // Spec 2.2 shows neither where the schemas sit nor their names: not finding one is the harness's ignorance.
+    const renamed = organizationRenamed();
     expect(checkExtensions(renamed)).toEqual([]);
     expect(masterDataNotJudged(renamed, "kde-name")).toEqual({
       types: ["gs1:Organization"],
@@ -153,11 +159,7 @@ describe("checkExtensions (spec 9: the four extension families)", () => {
   });
 
   it("follows the definition's own master data path to a schema of any name, and judges it", () => {
-    const copy = structuredClone(original);
-    const schemas = node(copy, "components", "schemas");
-    schemas.TradingPartyRecord = schemas.Organization;
-    delete schemas.Organization;
-    delete schemaOf(copy, "TradingPartyRecord")["x-master-data-type"];
+    const copy = organizationRenamed();
     delete propertyOf(copy, "TradingPartyRecord", "organizationName")["x-kde-name"];
     const linkset = { $ref: "#/components/schemas/Linkset" };
     const record = { $ref: "#/components/schemas/TradingPartyRecord" };

@@ -69,16 +69,14 @@ const BLOCKED = {
   reason: expect.stringMatching(/^blocked by MD-PROPERTY-TYPES, which failed/),
 };
 
+/** The reference serving a product's classification as a number (a fault). */
+const NOT_STRING = ["--faults", "md-classification-not-string"];
+
 describe("one master data defect fails one requirement against the bundled definition given", () => {
   it(
     "a classification served as a number fails MD-PROPERTY-TYPES alone",
     async () => {
-      const r = await run("number", [
-        "--faults",
-        "md-classification-not-string",
-        "--definition",
-        DEFAULT_DEFINITION_FILE,
-      ]);
+      const r = await run("number", [...NOT_STRING, "--definition", DEFAULT_DEFINITION_FILE]);
       expect(r.code, r.stderr).toBe(1);
       expect(verdict(r, "MD-PROPERTY-TYPES")).toMatchObject({ status: "fail", level: "MUST" });
       expect(verdict(r, "MD-TYPE-PRODUCT")).toMatchObject(BLOCKED);
@@ -190,12 +188,7 @@ describe("MD-CLASSIFICATION-LISTED looks codes up, and judges their type only wh
     "fails a number where the definition gives the property no type: no code of the list's kind",
     async () => {
       const definition = await definitionWith("untyped", {});
-      const r = await run("untyped", [
-        "--faults",
-        "md-classification-not-string",
-        "--definition",
-        definition,
-      ]);
+      const r = await run("untyped", [...NOT_STRING, "--definition", definition]);
       expect(r.code, r.stderr).toBe(1);
       expect(verdict(r, "MD-PROPERTY-TYPES")).toMatchObject({ status: "pass" });
       expect(verdict(r, "MD-TYPE-PRODUCT")).toMatchObject({ status: "pass" });
