@@ -10,17 +10,20 @@ export interface Change {
 }
 
 export interface ReportDiff {
-  /** Was pass, warn or skip; now fail or error. */
+  /**
+   * Was pass, warn or skip; now fail. A change to error is not among them: an undecided requirement (the network
+   * broke, the harness faulted) says nothing of the target, so it goes to `changed` and the run is incomplete.
+   */
   newlyFailing: Change[];
   /** Was fail or error; now pass or warn. */
   newlyPassing: Change[];
-  /** Any other change of status, e.g. pass to warn, fail to error, fail to skip. */
+  /** Any other change of status, e.g. pass to warn, pass to error, fail to error, fail to skip. */
   changed: Change[];
   /** Requirement ids present only in the new report. */
   added: string[];
   /** Requirement ids present only in the old report. */
   removed: string[];
-  /** True when anything is newly failing; `tracecheck run --baseline` and `tracecheck diff` then exit 1. */
+  /** True when anything is newly failing (now fail); `tracecheck run --baseline` and `tracecheck diff` then exit 1. */
   regressed: boolean;
 }
 
@@ -48,7 +51,7 @@ export function diffReports(oldR: Report, newR: Report): ReportDiff {
     }
     if (old.status === r.status) continue;
     const change: Change = { id: r.id, from: old.status, to: r.status };
-    if (!isFailing(old.status) && isFailing(r.status)) diff.newlyFailing.push(change);
+    if (!isFailing(old.status) && r.status === "fail") diff.newlyFailing.push(change);
     else if (isFailing(old.status) && (r.status === "pass" || r.status === "warn"))
       diff.newlyPassing.push(change);
     else diff.changed.push(change);

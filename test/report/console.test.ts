@@ -53,14 +53,14 @@ describe("formatSummary", () => {
     expect(last(formatSummary(warned, { color: false }))).toBe(
       "verdict: PASS, every applicable MUST requirement passed with 1 warning(s) (exit 0)",
     );
-    const diff = diffReports(
-      report([requirement("B", "warn")]),
-      report([requirement("B", "error", { level: "MAY" })]),
-    );
-    const regressed = report([requirement("B", "error", { level: "MAY" })]);
+    const diff = diffReports(report([requirement("B", "warn")]), report([requirement("B", "fail")]));
+    const regressed = report([requirement("B", "fail")]);
     expect(last(formatSummary(regressed, { color: false, diff }))).toBe(
-      "verdict: FAIL, 1 requirement(s) regressed against the baseline (exit 1)",
+      "verdict: FAIL, 1 MUST requirement(s) failed and 1 requirement(s) regressed against the baseline (exit 1)",
     );
+    const undecided = report([requirement("B", "error")]);
+    const broke = diffReports(report([requirement("B", "pass")]), undecided);
+    expect(last(formatSummary(undecided, { color: false, diff: broke }))).toMatch(/INCOMPLETE.*\(exit 2\)$/);
   });
 });
 

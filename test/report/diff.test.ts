@@ -30,13 +30,23 @@ describe("diffReports", () => {
     ["GONE", "pass", undefined],
   ]);
 
-  it("finds the newly failing: was pass, warn or skip, now fail or error", () => {
+  it("finds the newly failing: was pass, warn or skip, now fail", () => {
     expect(d.newlyFailing).toEqual([
       { id: "P-F", from: "pass", to: "fail" },
-      { id: "W-E", from: "warn", to: "error" },
       { id: "S-F", from: "skip", to: "fail" },
     ]);
     expect(d.regressed).toBe(true);
+  });
+
+  it("counts a change to error as undecided, not as a regression", () => {
+    const broken = pair([
+      ["P-E", "pass", "error"],
+      ["W-E", "warn", "error"],
+      ["S-E", "skip", "error"],
+    ]);
+    expect(broken.newlyFailing).toEqual([]);
+    expect(broken.changed.map((c) => c.id)).toEqual(["P-E", "W-E", "S-E"]);
+    expect(broken.regressed).toBe(false);
   });
 
   it("finds the newly passing: was fail or error, now pass or warn", () => {
@@ -48,6 +58,7 @@ describe("diffReports", () => {
 
   it("puts every other change of status in changed, pass to warn included, without regressing", () => {
     expect(d.changed).toEqual([
+      { id: "W-E", from: "warn", to: "error" },
       { id: "P-W", from: "pass", to: "warn" },
       { id: "F-E", from: "fail", to: "error" },
       { id: "F-S", from: "fail", to: "skip" },
@@ -79,12 +90,12 @@ describe("diffReports", () => {
   it("formats each kind of change, without escapes when colour is off", () => {
     const text = formatDiff(d, { color: false });
     expect(text).not.toContain("\u001b");
-    expect(text).toMatch(/newly failing \(3\)\n {2}P-F +pass -> fail/);
+    expect(text).toMatch(/newly failing \(2\)\n {2}P-F +pass -> fail/);
     expect(text).toContain("newly passing (2)");
-    expect(text).toContain("changed (3)");
+    expect(text).toContain("changed (4)");
     expect(text).toMatch(/added \(1\)\n {2}NEW/);
     expect(text).toMatch(/removed \(1\)\n {2}GONE/);
-    expect(text.split("\n").at(-1)).toBe("regressed: 3 requirement(s) newly failing");
+    expect(text.split("\n").at(-1)).toBe("regressed: 2 requirement(s) newly failing");
     expect(formatDiff(d, { color: true })).toContain("\u001b[31m");
   });
 
@@ -111,10 +122,17 @@ describe("exitCodeFor", () => {
   });
 
   it("gives 1 on a regression even when the new report alone would pass", () => {
+    // A report of an older version may hold a fail at SHOULD; the diff alone then decides.
     const oldR = report([requirement("A", "pass")]);
-    const newR = report([requirement("A", "error", { level: "SHOULD" })]);
+    const newR = report([requirement("A", "fail", { level: "SHOULD" })]);
     expect(exitCodeFor(newR)).toBe(0);
     expect(exitCodeFor(newR, diffReports(oldR, newR))).toBe(1);
+  });
+
+  it("gives 2, not 1, when passes turned into errors: the run is undecided, not regressed", () => {
+    const oldR = report([requirement("A", "pass"), requirement("B", "pass")]);
+    const newR = report([requirement("A", "error"), requirement("B", "pass")]);
+    expect(exitCodeFor(newR, diffReports(oldR, newR))).toBe(2);
   });
 
   it("keeps 2 for an errored MUST when the diff did not regress", () => {
