@@ -102,6 +102,8 @@ export interface RequirementResult {
   spec?: string;
   status: Status;
   reason?: string;
+  /** Of a skip: the requirement whose failure left this one without what it needs (CONTRACT.md). */
+  blockedBy?: string;
   checks: number;
   evidence: Evidence[];
 }

@@ -129,7 +129,8 @@ export function aggregate(
   let reason: string | undefined = mine.length === 0 ? noCheckReason : undefined;
   const evidence: Evidence[] = [];
   const sawPass = mine.some((c) => c.status === "pass");
-  let blocked = false;
+  // The requirement whose failure the status comes from, when it is a blocked skip (CONTRACT.md's blockedBy).
+  let blocker: string | undefined;
   for (const c of mine) {
     const s = statusAtLevel(c.status, level);
     // A skip beside passes is a case that did not apply; a blocked one is a case that could not be judged, so the
@@ -139,11 +140,12 @@ export function aggregate(
     if (
       RANK[s] > RANK[status] ||
       (status === "pass" && s === "skip") ||
-      (status === "skip" && blocks && !blocked)
+      (status === "skip" && blocks && blocker === undefined)
     ) {
       status = s;
       reason = c.reason;
-      blocked = blocks;
+      // borneOut leaves a standing block naming the one blocker that failed.
+      blocker = blocks ? String(c.blockedBy) : undefined;
     }
     if (c.evidence && s !== "pass" && s !== "skip") evidence.push(c.evidence);
   }
@@ -159,6 +161,7 @@ export function aggregate(
     evidence: evidence.slice(0, 20),
   };
   if (reason !== undefined) result.reason = reason;
+  if (status === "skip" && blocker !== undefined) result.blockedBy = blocker;
   // A pass carries the exchanges that prove it, when its checks recorded them, in the order recorded, and the note
   // of its first check that wrote one (what was covered, what was inconclusive).
   if (status === "pass") {

@@ -130,13 +130,24 @@ function specQuote(r: RequirementResult): string {
   return r.spec === undefined ? "" : `<blockquote class="spec">${h(r.spec)}</blockquote>`;
 }
 
+/** The reason; of a blocked skip, with its blocker's id a link to the row of the requirement that failed. */
+function reasonCell(r: RequirementResult): string {
+  const reason = r.reason ?? "";
+  if (r.blockedBy === undefined) return `<td>${h(reason)}</td>`;
+  const link = `<a class="blocked-by" href="#${h(r.blockedBy)}"><code>${h(r.blockedBy)}</code></a>`;
+  const said = `blocked by ${r.blockedBy}`;
+  return reason.startsWith(said)
+    ? `<td>blocked by ${link}${h(reason.slice(said.length))}</td>`
+    : `<td>blocked by ${link}: ${h(reason)}</td>`;
+}
+
 function requirementRow(r: RequirementResult): string {
   const idCell = hasEvidenceSection(r)
     ? `<a href="#evidence-${h(r.id)}"><code>${h(r.id)}</code></a>`
     : `<code>${h(r.id)}</code>`;
   return (
     `<tr id="${h(r.id)}"><td>${idCell}</td><td>${h(r.title)}${specQuote(r)}</td><td>${h(r.section)}</td>` +
-    `<td>${h(r.level)}</td><td>${statusCell(r.status)}</td><td>${h(r.reason ?? "")}</td></tr>`
+    `<td>${h(r.level)}</td><td>${statusCell(r.status)}</td>${reasonCell(r)}</tr>`
   );
 }
 

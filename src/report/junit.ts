@@ -26,7 +26,10 @@ function body(r: RequirementResult): string {
     case "error":
       return `<error message="${attr(reason || "could not be checked")}" type="${attr(r.level)}">${text(details)}</error>`;
     case "skip":
-      return `<skipped message="${attr(reason)}"/>`;
+      // A blocked skip names its blocker beside the reason, as a reader of the CI page looks for it.
+      return r.blockedBy === undefined
+        ? `<skipped message="${attr(reason)}"/>`
+        : `<skipped message="${attr(reason)}">${text(`blocked by ${r.blockedBy}`)}</skipped>`;
     case "warn":
       // JUnit has no warning: a passing test case keeps CI green, and system-out keeps the evidence in view.
       return `<system-out>${text(details === "" ? "warn" : `warn: ${details}`)}</system-out>`;
@@ -41,6 +44,7 @@ function caseProperties(r: RequirementResult): string {
     ["spec", r.spec],
     ["section", r.section],
     ["level", r.level],
+    ...(r.blockedBy === undefined ? [] : [["blockedBy", r.blockedBy] as [string, string]]),
   ];
   const lines = entries.map(
     ([name, value]) => `        <property name="${attr(name)}" value="${attr(value)}"/>`,

@@ -130,6 +130,25 @@ describe("aggregate: a blocked check", () => {
     expect(r.evidence).toEqual([]);
   });
 
+  it("names its blocker in blockedBy, as CONTRACT.md promises, and only while the status is the blocked skip", () => {
+    const blocked = verdicts((c) => c.blocked("RES-ANCHOR", "why"));
+    const skipped = aggregate(req("RES-LINKTYPES"), [anchorFailed, ...blocked], NO_CHECK);
+    expect([skipped.status, skipped.blockedBy]).toEqual(["skip", "RES-ANCHOR"]);
+    const byEither = verdicts((c) => c.blocked(["EVT-PAGING", "RES-ANCHOR"], "why"));
+    expect(aggregate(req("RES-LINKTYPES"), [anchorFailed, ...byEither], NO_CHECK).blockedBy).toBe(
+      "RES-ANCHOR",
+    );
+    const own: CheckVerdict = { id: "RES-LINKTYPES", status: "fail", reason: "its own failure" };
+    const failed = aggregate(req("RES-LINKTYPES"), [anchorFailed, ...blocked, own], NO_CHECK);
+    expect(failed.status).toBe("fail");
+    expect(failed).not.toHaveProperty("blockedBy");
+    const notBorneOut = aggregate(req("RES-LINKTYPES"), blocked, NO_CHECK);
+    expect(notBorneOut.status).toBe("error");
+    expect(notBorneOut).not.toHaveProperty("blockedBy");
+    const plain: CheckVerdict = { id: "RES-LINKTYPES", status: "skip", reason: "no link set offered one" };
+    expect(aggregate(req("RES-LINKTYPES"), [plain], NO_CHECK)).not.toHaveProperty("blockedBy");
+  });
+
   it("gives way to a failure, warning or error of the requirement's own", () => {
     for (const own of ["fail", "warn", "error"] as Status[]) {
       const mine: CheckVerdict[] = [

@@ -162,6 +162,22 @@ describe("toHtml's verdict banner", () => {
     expect(stopped.text).toContain("interrupted by SIGINT");
   });
 
+  it("links a blocked skip's blocker, in its reason, to the row of the requirement that failed", () => {
+    const reason = "blocked by RES-ANCHOR, which failed: the lot's link set has no entry about it";
+    const doc = parse(
+      toHtml(
+        report([
+          requirement("RES-ANCHOR", "fail", { class: "resolver" }),
+          requirement("RES-LINKTYPES", "skip", { class: "resolver", reason, blockedBy: "RES-ANCHOR" }),
+        ]),
+      ),
+    );
+    const cell = doc.getElementById("RES-LINKTYPES")!.querySelectorAll("td").at(-1)!;
+    expect(cell.text).toBe(reason);
+    expect(cell.querySelector("a.blocked-by")?.getAttribute("href")).toBe("#RES-ANCHOR");
+    expect(doc.getElementById("RES-ANCHOR")?.tagName).toBe("TR");
+  });
+
   it("folds requirements left undecided for one reason into one block that keeps their anchors", () => {
     const reason = "the target http://127.0.0.1:9 is unreachable; check --target.";
     const r = report(

@@ -113,6 +113,22 @@ describe("toJunit", () => {
     expect(toJunit(r)).toContain("whose value is &lt;API_KEY&gt;.");
   });
 
+  it("names the blocker of a blocked skip in its skipped element and as a property", () => {
+    const blocked = requirement("RES-LINKTYPES", "skip", {
+      class: "resolver",
+      reason: "blocked by RES-ANCHOR, which failed: the lot's link set has no entry about it",
+      blockedBy: "RES-ANCHOR",
+    });
+    const r = report([requirement("RES-ANCHOR", "fail", { class: "resolver" }), blocked]);
+    const skipped = caseFor(r, "RES-LINKTYPES")["skipped"];
+    expect(a(skipped, "message")).toBe(blocked.reason);
+    expect(a(skipped, "#text")).toBe("blocked by RES-ANCHOR");
+    const props = (caseFor(r, "RES-LINKTYPES")["properties"] as XmlNode)["property"] as XmlNode[];
+    expect(props.find((p) => a(p, "name") === "blockedBy")?.["value"]).toBe("RES-ANCHOR");
+    // A plain skip keeps the bare element.
+    expect(toJunit(everyStatus())).toContain('<skipped message="no --api-key given"/>');
+  });
+
   it("leaves the spec out of a testcase of a report written before it carried one", () => {
     const old = requirement("EVT-OLD", "pass");
     delete old.spec;

@@ -49,6 +49,15 @@ describe("report.schema.json", () => {
     expect(wrong.errors.join("\n")).toContain("/requirements/0/spec");
   });
 
+  it("takes blockedBy on a skip, and on no other status", () => {
+    const blocked = requirement("RES-LINKTYPES", "skip", { blockedBy: "RES-ANCHOR" });
+    const r = report([requirement("RES-ANCHOR", "fail"), blocked]);
+    expect(validateReport(JSON.parse(JSON.stringify(r)))).toEqual({ valid: true, errors: [] });
+    blocked.status = "fail";
+    const wrong = report([requirement("RES-ANCHOR", "fail"), blocked]);
+    expect(validateReport(JSON.parse(JSON.stringify(wrong))).valid).toBe(false);
+  });
+
   it("rejects a report without a summary and names the member", () => {
     const result = validateReport(mutated((r) => delete r["summary"]));
     expect(result.valid).toBe(false);
