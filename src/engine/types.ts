@@ -140,6 +140,30 @@ export interface RunOptionsRecord {
   maxAnswerBytes?: number;
 }
 
+/** A requirement whose status differs between an earlier report and this one. */
+export interface StatusChange {
+  id: string;
+  from: Status;
+  to: Status;
+}
+
+/** What changed since the earlier report --baseline named, as the run printed it. */
+export interface ReportChanges {
+  /** The earlier report.json, as given to --baseline, made absolute. */
+  baseline: string;
+  /** Was pass, warn or skip; now fail. */
+  newlyFailing: StatusChange[];
+  /** Was fail or error; now pass or warn. */
+  newlyPassing: StatusChange[];
+  /** Any other change of status (pass to error among them: undecided, not regressed). */
+  changed: StatusChange[];
+  /** Requirement ids only this report lists, and ids only the earlier one did. */
+  added: string[];
+  removed: string[];
+  /** True when anything is newly failing: the run then exits 1. */
+  regressed: boolean;
+}
+
 /** pass: exit 0; fail: a MUST failed or the run regressed (exit 1); incomplete: the run could not be completed (exit 2). */
 export type RunVerdict = "pass" | "fail" | "incomplete";
 
@@ -160,5 +184,7 @@ export interface Report {
   summary: Summary;
   /** How the expected events were obtained (dataset, unfiltered, windows, crawl) and how complete they are. */
   baseline?: { method: string; events: number; complete: boolean; note?: string };
+  /** With --baseline: what changed since that report. */
+  changes?: ReportChanges;
   requirements: RequirementResult[];
 }

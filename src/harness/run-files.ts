@@ -88,8 +88,8 @@ export interface FinishingRun {
   /** Epoch milliseconds the run started at. */
   started: number;
   header: ReportHeader;
-  /** An earlier report (--baseline): a requirement that got worse fails the run. */
-  previous?: Report;
+  /** An earlier report (--baseline) and its file: a requirement that now fails fails the run. */
+  previous?: { report: Report; file: string };
   /** Decides the end where the verdicts alone do not, given the report as they leave it. */
   ending?: (report: Report) => RunEnding | undefined;
   reportDir: string;
@@ -142,6 +142,7 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
       },
     );
   });
+  const diff = run.previous === undefined ? undefined : diffReports(run.previous.report, { requirements });
   const report: Report = {
     tool: { name: "tracecheck", version: toolVersion() },
     ...(run.header.options === undefined ? {} : { options: run.header.options }),
@@ -152,9 +153,13 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
     durationMs: Date.now() - run.started,
     summary: summarise(requirements),
     ...(run.header.baseline === undefined ? {} : { baseline: run.header.baseline }),
+    // The diff the run prints is recorded too, so that a report read later says what it was compared with.
+    ...(diff === undefined || run.previous === undefined
+      ? {}
+      : { changes: { baseline: path.resolve(run.previous.file), ...diff } }),
     requirements,
   };
-  const diff = run.previous === undefined ? undefined : diffReports(run.previous, report);
+
   const harnessFault = engine.errors.length > 0 || unknown.length > 0;
   const judged = exitCodeFor(report, diff);
   // A harness fault leaves the run incomplete, unless a MUST failed all the same.

@@ -521,7 +521,9 @@ function judge(
         note: baseline.note,
       },
     },
-    ...(setup.previous === undefined ? {} : { previous: setup.previous }),
+    ...(setup.previous === undefined || opts.baseline === undefined
+      ? {}
+      : { previous: { report: setup.previous, file: opts.baseline } }),
     ending: (report) => {
       if (stopped !== undefined)
         return { exitCode: stopped.exitCode, reason: stopped.reason, interrupted: true };

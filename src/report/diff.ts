@@ -1,13 +1,9 @@
-import type { Report, RequirementResult, Status } from "../engine/types.ts";
+import type { Report, RequirementResult, StatusChange } from "../engine/types.ts";
 import { type Paint, paint } from "./ansi.ts";
 import { isFailing } from "./classes.ts";
 import { stripTerminalControls } from "./text.ts";
 
-export interface Change {
-  id: string;
-  from: Status;
-  to: Status;
-}
+export type Change = StatusChange;
 
 export interface ReportDiff {
   /**
@@ -27,12 +23,15 @@ export interface ReportDiff {
   regressed: boolean;
 }
 
-function byId(report: Report): Map<string, RequirementResult> {
+function byId(report: Pick<Report, "requirements">): Map<string, RequirementResult> {
   return new Map(report.requirements.map((r) => [r.id, r]));
 }
 
 /** What changed from an earlier run to a later one, listed in the later report's order. */
-export function diffReports(oldR: Report, newR: Report): ReportDiff {
+export function diffReports(
+  oldR: Pick<Report, "requirements">,
+  newR: Pick<Report, "requirements">,
+): ReportDiff {
   const before = byId(oldR);
   const after = byId(newR);
   const diff: ReportDiff = {

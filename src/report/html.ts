@@ -121,6 +121,33 @@ function summaryTable(report: Report): string {
   return `<table class="summary"><thead><tr>${head}</tr></thead><tbody><tr>${cells}</tr></tbody></table>`;
 }
 
+/** What changed since the report --baseline named: each change a row, its id a link to the requirement's row. */
+function changesSection(report: Report): string {
+  const c = report.changes;
+  if (c === undefined) return "";
+  const link = (id: string) => `<a href="#${h(id)}"><code>${h(id)}</code></a>`;
+  const rows = [
+    ...c.newlyFailing.map((x) => ["newly failing", link(x.id), h(`${x.from} → ${x.to}`)]),
+    ...c.newlyPassing.map((x) => ["newly passing", link(x.id), h(`${x.from} → ${x.to}`)]),
+    ...c.changed.map((x) => ["changed", link(x.id), h(`${x.from} → ${x.to}`)]),
+    ...c.added.map((id) => ["added", link(id), "not in the baseline"]),
+    // A removed requirement has no row in this report to link to.
+    ...c.removed.map((id) => ["removed", `<code>${h(id)}</code>`, "not in this run"]),
+  ];
+  const verdict = c.regressed
+    ? `<strong class="fail">${plural(c.newlyFailing.length, "requirement")} regressed</strong>`
+    : '<strong class="pass">no regression</strong>';
+  const table =
+    rows.length === 0
+      ? "<p>No requirement changed status.</p>"
+      : `<table class="changes"><thead><tr><th>Change</th><th>Id</th><th>Status</th></tr></thead><tbody>` +
+        `${rows.map((cells) => `<tr>${cells.map((x) => `<td>${x}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
+  return (
+    `<h2 id="changes">Changes since the baseline</h2><p>Compared with <code>${h(c.baseline)}</code>: ${verdict}.</p>` +
+    table
+  );
+}
+
 function hasEvidenceSection(r: RequirementResult): boolean {
   return r.status === "fail" || r.status === "warn" || r.status === "error";
 }
@@ -241,6 +268,7 @@ export function toHtml(report: Report): string {
   const flagged = report.requirements.some(hasEvidenceSection);
   const toc = [
     '<a href="#run">What shaped this run</a>',
+    ...(report.changes === undefined ? [] : ['<a href="#changes">Changes since the baseline</a>']),
     ...(flagged ? ['<a href="#evidence">Failures, errors and warnings</a>'] : []),
     '<a href="#requirements">All requirements</a>',
   ];
@@ -262,6 +290,7 @@ export function toHtml(report: Report): string {
     meta(report),
     '<h2 id="summary">Summary</h2>',
     summaryTable(report),
+    changesSection(report),
     flaggedSection(report),
     '<h2 id="requirements">All requirements</h2>',
     requirementsSection(report),

@@ -10,6 +10,8 @@ export interface JsonSummary {
   /** Ids of the requirements that failed, and of those that could not be decided. */
   failed: string[];
   errored: string[];
+  /** With --baseline: ids of the requirements that regressed (were pass, warn or skip; now fail). */
+  regressed: string[];
   incompleteReason?: string;
   interrupted?: boolean;
   reports: { json: string; junit: string; html: string } | null;
@@ -27,6 +29,7 @@ export function jsonSummary(outcome: { exitCode: number; report?: Report }, repo
     summary: report?.summary ?? null,
     failed: ids("fail"),
     errored: ids("error"),
+    regressed: (report?.changes?.newlyFailing ?? []).map((c) => c.id),
     // A run stopped before its report directory was found writable has no reports to point at.
     reports:
       report === undefined

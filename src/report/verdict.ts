@@ -18,9 +18,12 @@ export interface VerdictText {
 
 /**
  * The verdict a report carries (verdict, exitCode, interrupted, set by the run), else the one its requirements
- * give, as in a report of an older version. A diff turns a regression into a failure as the exit status does.
+ * give, as in a report of an older version. A diff (given, or the report's changes) turns a regression into a failure
+ * as the exit status does.
  */
-export function verdictOf(report: Report, diff?: ReportDiff): VerdictText {
+export function verdictOf(report: Report, given?: ReportDiff): VerdictText {
+  // A report written with --baseline records its diff (changes), so that report.html names the regression too.
+  const diff = given ?? report.changes;
   const exitCode = report.exitCode ?? exitCodeFor(report, diff);
   const must = report.requirements.filter((r) => r.level === "MUST");
   const mustFailed = must.filter((r) => r.status === "fail").length;

@@ -1,6 +1,6 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { toHtml } from "../../src/report/index.ts";
+import { diffReports, toHtml } from "../../src/report/index.ts";
 import {
   AT_THE_BOUND,
   everyStatus,
@@ -160,6 +160,39 @@ describe("toHtml's verdict banner", () => {
     );
     expect(stopped.word).toBe("INTERRUPTED");
     expect(stopped.text).toContain("interrupted by SIGINT");
+  });
+
+  it("shows what changed since the baseline, each id a link to its row, when the report records it", () => {
+    const before = report([
+      requirement("EVT-A", "pass"),
+      requirement("EVT-B", "pass"),
+      requirement("EVT-GONE", "pass"),
+    ]);
+    const now = report(
+      [requirement("EVT-A", "fail"), requirement("EVT-B", "error"), requirement("EVT-NEW", "pass")],
+      {
+        verdict: "fail",
+        exitCode: 1,
+      },
+    );
+    now.changes = { baseline: "/old/report.json", ...diffReports(before, now) };
+    const doc = parse(toHtml(now));
+    const section = doc.getElementById("changes");
+    expect(section?.text).toBe("Changes since the baseline");
+    const rows = doc
+      .querySelectorAll("table.changes tbody tr")
+      .map((tr) => tr.querySelectorAll("td").map((td) => td.text));
+    expect(rows).toEqual([
+      ["newly failing", "EVT-A", "pass → fail"],
+      ["changed", "EVT-B", "pass → error"],
+      ["added", "EVT-NEW", "not in the baseline"],
+      ["removed", "EVT-GONE", "not in this run"],
+    ]);
+    expect(doc.querySelector('table.changes a[href="#EVT-A"]')).not.toBeNull();
+    expect(doc.querySelector("#verdict .because")?.text).toContain(
+      "1 requirement regressed against the baseline",
+    );
+    expect(toHtml(report([requirement("EVT-A", "pass")]))).not.toContain('id="changes"');
   });
 
   it("links a blocked skip's blocker, in its reason, to the row of the requirement that failed", () => {

@@ -94,6 +94,19 @@ describe("report.schema.json", () => {
       (r: Record<string, unknown>) => ((r["summary"] as { pass: number }).pass += 1),
     ],
     ["a repeated requirement id", (r: Record<string, unknown>) => (first(r)["id"] = second(r)["id"])],
+    [
+      "a recorded change to a status outside the five",
+      (r: Record<string, unknown>) =>
+        (r["changes"] = {
+          baseline: "/old/report.json",
+          newlyFailing: [{ id: "A", from: "pass", to: "broken" }],
+          newlyPassing: [],
+          changed: [],
+          added: [],
+          removed: [],
+          regressed: true,
+        }),
+    ],
   ])("rejects %s", (_name, edit) => {
     const result = validateReport(mutated(edit));
     expect(result.valid).toBe(false);
