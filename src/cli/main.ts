@@ -51,7 +51,29 @@ export const RUN_OPTIONS = {
   json: { type: "boolean" },
 } as const;
 
+/**
+ * `tracecheck run`. With --json, stdout carries one object whatever the end: a usage mistake or a harness error
+ * found before the run started prints it too (incomplete, exit 2, the reason), and then its sentence on stderr.
+ */
 async function run(args: string[]): Promise<number> {
+  // Read from the arguments as given: a mistake in them may stop their parsing.
+  const wantsJson = args.slice(0, args.includes("--") ? args.indexOf("--") : args.length).includes("--json");
+  try {
+    return await runParsed(args);
+  } catch (err) {
+    if (wantsJson) {
+      const { jsonSummary } = await import("../report/index.ts");
+      const reason =
+        err instanceof UsageError
+          ? err.message
+          : `a harness error stopped the run: ${(err as Error).message}`;
+      process.stdout.write(`${JSON.stringify(jsonSummary({ exitCode: 2, reason }, undefined))}\n`);
+    }
+    throw err;
+  }
+}
+
+async function runParsed(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, RUN_OPTIONS);
   if (values.help) {
     process.stdout.write(RUN_HELP);

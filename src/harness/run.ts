@@ -64,6 +64,8 @@ export interface RunOutcome {
   /** 130 and 143: SIGINT and SIGTERM ended the run (the shell's convention for those signals). */
   exitCode: 0 | 1 | 2 | 130 | 143;
   report?: Report;
+  /** Why a run that wrote no report could not start, in one sentence. */
+  reason?: string;
 }
 
 function signalExit(signal: AbortSignal): 130 | 143 {
@@ -213,7 +215,7 @@ export async function runTracecheck(
   const setup = await resolveRun(opts, Date.now());
   if (typeof setup === "string") {
     io.err(`tracecheck: ${setup}`);
-    return { exitCode: 2 };
+    return { exitCode: 2, reason: setup };
   }
   const incomplete = (target: TargetNames, reason: string) =>
     reportIncomplete(setup, target, reason, io, signal);

@@ -17,7 +17,14 @@ export interface JsonSummary {
   reports: { json: string; junit: string; html: string } | null;
 }
 
-export function jsonSummary(outcome: { exitCode: number; report?: Report }, reportDir: string): JsonSummary {
+/**
+ * The object for a run's outcome. `reason` says why a run that wrote no report stopped (a usage mistake, a
+ * report directory that cannot be written); `reportDir` is undefined when the run stopped before it was known.
+ */
+export function jsonSummary(
+  outcome: { exitCode: number; report?: Report; reason?: string },
+  reportDir: string | undefined,
+): JsonSummary {
   const { report, exitCode } = outcome;
   const verdict: RunVerdict =
     report?.verdict ?? (exitCode === 0 ? "pass" : exitCode === 1 ? "fail" : "incomplete");
@@ -32,7 +39,7 @@ export function jsonSummary(outcome: { exitCode: number; report?: Report }, repo
     regressed: (report?.changes?.newlyFailing ?? []).map((c) => c.id),
     // A run stopped before its report directory was found writable has no reports to point at.
     reports:
-      report === undefined
+      report === undefined || reportDir === undefined
         ? null
         : {
             json: path.join(reportDir, "report.json"),
@@ -40,7 +47,8 @@ export function jsonSummary(outcome: { exitCode: number; report?: Report }, repo
             html: path.join(reportDir, "report.html"),
           },
   };
-  if (report?.incompleteReason !== undefined) out.incompleteReason = report.incompleteReason;
+  const reason = report?.incompleteReason ?? outcome.reason;
+  if (reason !== undefined) out.incompleteReason = reason;
   if (report?.interrupted === true) out.interrupted = true;
   return out;
 }

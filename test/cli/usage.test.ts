@@ -42,6 +42,25 @@ describe("bad arguments exit 2 with one sentence", () => {
   });
 });
 
+describe("run --json", () => {
+  it.each([
+    [["run", "--target", "foo", "--json"], "--target"],
+    [["run", "--json", "--nope"], "--nope"],
+    [["run", "--json", "--report-dir", "/proc/tracecheck/reports"], "/proc/tracecheck/reports"],
+  ])(
+    "tracecheck %j prints the one object of an incomplete run, with the reason, and no reports",
+    async (args, named) => {
+      const { code, stdout, stderr } = await runCli(args);
+      expect(code).toBe(2);
+      const printed = JSON.parse(stdout) as Record<string, unknown>;
+      expect(printed).toMatchObject({ verdict: "incomplete", exitCode: 2, summary: null, reports: null });
+      expect(printed["incompleteReason"]).toContain(named);
+      // The person reading the console sees the same sentence on stderr.
+      expect(stderr).toContain(printed["incompleteReason"]);
+    },
+  );
+});
+
 describe("tracecheck --version", () => {
   it("prints the version of package.json and exits 0", async () => {
     const { code, stdout } = await runCli(["--version"]);

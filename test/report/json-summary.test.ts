@@ -20,4 +20,18 @@ describe("jsonSummary", () => {
     const r = report([requirement("A", "fail")], { verdict: "fail", exitCode: 1 });
     expect(jsonSummary({ exitCode: 1, report: r }, "/r").regressed).toEqual([]);
   });
+
+  it("carries the reason of a run that wrote no report, and points at no reports", () => {
+    const out = jsonSummary({ exitCode: 2, reason: "--target must be an absolute http(s) URL." }, undefined);
+    expect(out).toEqual({
+      verdict: "incomplete",
+      exitCode: 2,
+      summary: null,
+      failed: [],
+      errored: [],
+      regressed: [],
+      reports: null,
+      incompleteReason: "--target must be an absolute http(s) URL.",
+    });
+  });
 });
