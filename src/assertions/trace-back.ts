@@ -30,6 +30,8 @@ export interface TraceResult {
   /** Identities of reached events with no further inputs: the events that brought their objects into being. */
   firstEvents: string[];
   hops: number;
+  /** The hops asked (keyed as hopKey). */
+  asked: Set<string>;
   /** The walk stopped at the bound with identifiers left to follow. */
   bounded: boolean;
   /** Hops refused with 413 (keyed as hopKey): the walk goes on without what lies behind them. */
@@ -124,10 +126,11 @@ export async function traceBack(start: readonly Hop[], ask: AskHop, maxHops: num
     reached: new Map(),
     firstEvents: [],
     hops: 0,
+    asked: new Set(),
     bounded: false,
     refused: new Map(),
   };
-  const asked = new Set<string>();
+  const asked = result.asked;
   let level = [...start];
   while (level.length > 0) {
     const fresh = new Map<string, Hop>();
@@ -169,13 +172,21 @@ export async function traceBack(start: readonly Hop[], ask: AskHop, maxHops: num
 }
 
 /**
- * The oracle's walk as the target allowed it: the hops the target refused with 413 are refused here too, so that
- * only what the target's answers could lead to is expected of it (a 413 is inconclusive, never a failure).
+ * The oracle's walk as the target's walk went: a hop the target refused with 413 is refused here too (a 413 is
+ * inconclusive, never a failure), and a hop the target never asked leads nowhere, so that only what lies behind
+ * the target's own queries is expected of it. A walk cut at its bound asks the hops of its last level that sort
+ * first; a target that answers more than the oracle (another spelling of an EPC matched too, a class pattern
+ * expanded, events the harness does not know) finds more identifiers, and so cuts elsewhere than the oracle's walk
+ * would: the spec sets no depth or order of a trace-back (spec 1), so what a query it did not make would have
+ * answered is not held against it. Where the target's walk was not cut this expects no less than the oracle's
+ * whole walk: a hop it did not ask leads only from an event it missed, and missing that is found first.
  */
-export function refusingAlike(ask: AskHop, refused: TraceResult["refused"]): AskHop {
+export function alongWalk(ask: AskHop, actual: Pick<TraceResult, "asked" | "refused">): AskHop {
   return async (hop) => {
-    const seen = refused.get(hopKey(hop));
-    return seen === undefined ? ask(hop) : { kind: "refused", evidence: seen.evidence };
+    const key = hopKey(hop);
+    const seen = actual.refused.get(key);
+    if (seen !== undefined) return { kind: "refused", evidence: seen.evidence };
+    return actual.asked.has(key) ? ask(hop) : { kind: "events", events: [] };
   };
 }
 

@@ -2,13 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type AskHop,
+  alongWalk,
   type Hop,
   holdsAsWritten,
   hopKey,
   hopQuery,
   hopsBackFrom,
   isFirstEvent,
-  refusingAlike,
   selectedAsWritten,
   traceBack,
   traceProblem,
@@ -221,7 +221,7 @@ describe("a hop refused with 413 (spec 7: inconclusive, not a failure)", () => {
     const actual = await traceBack(start, refusing(FILLET, oracle(onlyByEpc)), 50);
     const plain = await traceBack(start, oracle(onlyByEpc), 50);
     expect(traceProblem(actual, plain)).toBeDefined();
-    const expected = await traceBack(start, refusingAlike(oracle(onlyByEpc), actual.refused), 50);
+    const expected = await traceBack(start, alongWalk(oracle(onlyByEpc), actual), 50);
     expect(expected.reached.has("urn:uuid:transformation")).toBe(false);
     expect(traceProblem(actual, expected)).toBeUndefined();
   });
@@ -229,7 +229,7 @@ describe("a hop refused with 413 (spec 7: inconclusive, not a failure)", () => {
   it("still fails a target that leaves out events of a hop it did answer", async () => {
     const dropsCommission = oracle(EVENTS, (_q, e) => e === commission);
     const actual = await traceBack(start, refusing(FILLET_LOT, dropsCommission), 50);
-    const expected = await traceBack(start, refusingAlike(oracle(EVENTS), actual.refused), 50);
+    const expected = await traceBack(start, alongWalk(oracle(EVENTS), actual), 50);
     expect(traceProblem(actual, expected)?.missing).toEqual(["urn:uuid:commission"]);
   });
 });
@@ -297,5 +297,76 @@ describe("identifiers matched only as written (the spec states form equivalence 
     const actual = await traceBack(start, dropsPacking, 50);
     const expected = await traceBack(start, asWrittenOracle(EVENTS), 50);
     expect(traceProblem(actual, expected)?.missing).toEqual(expect.arrayContaining(["urn:uuid:packing"]));
+  });
+});
+
+describe("a walk cut at its bound (spec 1 sets no depth or order of a trace-back)", () => {
+  // A pallet written as a URN, packed from three items written as URNs, and received under its Digital Link with
+  // three more items written as Digital Links. A sender that matches a URN and its Digital Link as one EPC (as
+  // EVT-EPC-FORMS asks) answers the pallet's URN with the receiving too; the Digital Links it leads to sort before
+  // the URNs, so a walk of five queries asks them and never the items' URNs.
+  const pallet = "urn:epc:id:sscc:0614141.1234567890";
+  const items = [1, 2, 3].map((i) => `urn:epc:id:sgtin:0614141.107346.A${i}`);
+  const received = [1, 2, 3].map((i) => epcUrnToDigitalLink(`urn:epc:id:sgtin:0614141.107346.B${i}`)!);
+  const commissionOf = (epc: string, i: number): EpcisEvent => ({
+    type: "ObjectEvent",
+    eventID: `urn:uuid:commission-${i}`,
+    action: "ADD",
+    bizStep: "commissioning",
+    epcList: [epc],
+  });
+  const cut: EpcisEvent[] = [
+    ...items.map(commissionOf),
+    ...received.map((epc, i) => commissionOf(epc, i + 10)),
+    { ...packing, parentID: pallet, childEPCs: items, childQuantityList: [] },
+    { ...shipping, epcList: [pallet] },
+    {
+      ...shipping,
+      eventID: "urn:uuid:receiving",
+      bizStep: "receiving",
+      epcList: [epcUrnToDigitalLink(pallet)!, ...received],
+    },
+  ];
+  const bound = 5;
+  const palletStart: Hop[] = [{ parameter: "MATCH_anyEPC", value: pallet }];
+  const asWrittenOracle: AskHop = async (hop) => ({
+    kind: "events",
+    events: selectedAsWritten(cut, hopQuery(hop)),
+  });
+
+  it("no false failure: a sender answering every spelling is held only to the queries its walk made", async () => {
+    const actual = await traceBack(palletStart, oracle(cut), bound);
+    expect(actual.bounded).toBe(true);
+    expect(actual.asked.has(hopKey({ parameter: "MATCH_anyEPC", value: items[0]! }))).toBe(false);
+    // Held to the oracle's own walk, cut where the oracle's answers cut it, the sender is blamed for the items'
+    // commissioning, which it was never asked about.
+    const alone = await traceBack(palletStart, asWrittenOracle, bound);
+    expect(traceProblem(actual, alone)?.missing).toEqual(expect.arrayContaining(["urn:uuid:commission-0"]));
+    const expected = await traceBack(
+      palletStart,
+      alongWalk(asWrittenOracle, actual),
+      Number.POSITIVE_INFINITY,
+    );
+    expect(traceProblem(actual, expected)).toBeUndefined();
+  });
+
+  it("still fails a sender that leaves out events of a query its cut walk made", async () => {
+    const dropsCommission = oracle(cut, (_q, e) => e.eventID === "urn:uuid:commission-10");
+    const actual = await traceBack(palletStart, dropsCommission, bound);
+    expect(actual.bounded).toBe(true);
+    expect(actual.asked.has(hopKey({ parameter: "MATCH_anyEPC", value: received[0]! }))).toBe(true);
+    const expected = await traceBack(palletStart, alongWalk(oracle(cut), actual), Number.POSITIVE_INFINITY);
+    expect(traceProblem(actual, expected)?.missing).toEqual(["urn:uuid:commission-10"]);
+  });
+
+  it("fails a sender whose walk was not cut wherever the oracle's whole walk fails it", async () => {
+    const dropsPacking = oracle(EVENTS, (_q, e) => e === packing);
+    const actual = await traceBack(start, dropsPacking, 50);
+    expect(actual.bounded).toBe(false);
+    const whole = await traceBack(start, oracle(EVENTS), 50);
+    const expected = await traceBack(start, alongWalk(oracle(EVENTS), actual), Number.POSITIVE_INFINITY);
+    expect(traceProblem(actual, whole)?.missing).toContain("urn:uuid:packing");
+    // What lies only behind the missed packing is not counted again; the missed event itself is.
+    expect(traceProblem(actual, expected)?.missing).toEqual(["urn:uuid:packing"]);
   });
 });
