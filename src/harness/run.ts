@@ -161,6 +161,8 @@ interface RunSetup {
   definitionFile: string;
   /** The options as the report records them. */
   options: RunOptionsRecord;
+  /** Why the run cannot start although its report directory takes reports: it ends incomplete at once. */
+  problem?: string;
 }
 
 /** Where the run's requests go, as its report names them. */
@@ -219,6 +221,8 @@ export async function runTracecheck(
   }
   const incomplete = (target: TargetNames, reason: string) =>
     reportIncomplete(setup, target, reason, io, signal);
+  // A report directory that takes reports gets one, so that an earlier run's pass is never left standing there.
+  if (setup.problem !== undefined) return await incomplete(namedTarget(opts), setup.problem);
   const unusable = await definitionProblem(setup);
   if (unusable !== undefined) return await incomplete(namedTarget(opts), unusable);
   preload(opts);
@@ -253,7 +257,8 @@ export async function runTracecheck(
 
 /**
  * Resolves what the run needs before anything is written: the sender's requirements, the report directory, the
- * --baseline report and the definition file; or, as a sentence, why the run cannot start (exit 2, no report).
+ * --baseline report and the definition file; or, as a sentence, why the run cannot start: with no report when
+ * the report directory cannot take one, else as the setup's problem, which the run reports as incomplete.
  */
 async function resolveRun(opts: RunOptions, started: number): Promise<RunSetup | string> {
   const full = await loadRegistry();
@@ -264,16 +269,16 @@ async function resolveRun(opts: RunOptions, started: number): Promise<RunSetup |
   const reportDir = path.resolve(opts.reportDir);
   const dirProblem = await reportDirProblem(reportDir);
   if (dirProblem !== undefined) return dirProblem;
-  // Read before anything is written: the default report directory may hold the very report named here.
-  let previous: Report | undefined;
-  if (opts.baseline) {
-    const read = await readBaselineReport(opts.baseline);
-    if (typeof read === "string") return read;
-    previous = read;
-  }
   const definitionFile = path.resolve(opts.definition ?? DEFAULT_DEFINITION);
   const options = optionsRecord(opts, definitionFile, await sha256Of(definitionFile));
-  return { opts, started, registry, reportDir, previous, definitionFile, options };
+  const setup: RunSetup = { opts, started, registry, reportDir, definitionFile, options };
+  // Read before anything is written: the default report directory may hold the very report named here.
+  if (opts.baseline) {
+    const read = await readBaselineReport(opts.baseline);
+    if (typeof read === "string") setup.problem = read;
+    else setup.previous = read;
+  }
+  return setup;
 }
 
 /** The target as the report names it before an embedded reference has started. */

@@ -122,22 +122,27 @@ describe("mistakes found before the first request", () => {
   test.each([
     ["not JSON", "{ not json"],
     ["JSON but not a report", JSON.stringify({ hello: "world" })],
-  ])("a --baseline that is %s: one sentence, exit 2, no request", async (label, text) => {
-    const before = hits;
-    const file = path.join(work.dir, `baseline-${label.replace(/\W+/g, "-")}.json`);
-    await writeFile(file, text);
-    const r = await runCli([
-      "run",
-      "--target",
-      origin,
-      "--baseline",
-      file,
-      "--report-dir",
-      path.join(work.dir, "b"),
-    ]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--baseline .* (is not a readable JSON file|is not a tracecheck report)/);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(hits).toBe(before);
-  });
+  ])(
+    "a --baseline that is %s: one sentence, exit 2, no request, and an incomplete report over a stale pass",
+    async (label, text) => {
+      const before = hits;
+      const dir = path.join(work.dir, `b-${label.replace(/\W+/g, "-")}`);
+      // An earlier run's passing report in the directory, as a CI job that archives reports/ would keep it.
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, "report.json"), JSON.stringify({ verdict: "pass", exitCode: 0 }));
+      await writeFile(path.join(dir, "junit.xml"), '<testsuites name="tracecheck" failures="0"/>');
+      const file = path.join(dir, "baseline.json");
+      await writeFile(file, text);
+      const r = await runCli(["run", "--target", origin, "--baseline", file, "--report-dir", dir]);
+      expect(r.code).toBe(2);
+      const sentence = /--baseline .* (is not a readable JSON file|is not a tracecheck report)/;
+      expect(r.stderr).toMatch(sentence);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(hits).toBe(before);
+      const written = await report(dir);
+      expect([written.verdict, written.exitCode]).toEqual(["incomplete", 2]);
+      expect(written.incompleteReason).toMatch(sentence);
+      expect(await readFile(path.join(dir, "junit.xml"), "utf8")).toContain("<error");
+    },
+  );
 });
