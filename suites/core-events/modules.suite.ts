@@ -4,7 +4,8 @@
 // the definition's, so a breach is a warning against tracecheck's own and a failure against one given with
 // --definition (the requirements' definitionLevel). A commodity module may repeat a rule of the core module (the
 // seafood module requires the party members the core module constrains): an event that breaks the commodity
-// module only where it breaks the core module is CORE-MODULE-CORE's failure, and blocks the commodity module's.
+// module only where it breaks the core module is CORE-MODULE-CORE's failure, and blocks the commodity module's
+// where CORE-MODULE-CORE failed; where it only warned, the commodity module's finding is a verdict of its own.
 
 import { moduleProblem } from "../../src/assertions/core-events.ts";
 import type { ValidationResult, Validators } from "../../src/definition/index.ts";
@@ -14,7 +15,7 @@ import type { Evidence } from "../../src/engine/types.ts";
 import { type EpcisEvent, eventIdentity } from "../../src/model/index.ts";
 import { loadBaseline } from "../../src/target/client.ts";
 import { moduleValidators, selectedModules } from "./support/definition.ts";
-import { checkEvery } from "./support/served.ts";
+import { checkEvery, passEvidence } from "./support/served.ts";
 
 const MODULE_REQUIREMENTS: readonly [module: string, id: string, title: string][] = [
   ["core", "CORE-MODULE-CORE", "Events meet the core module schema"],
@@ -67,13 +68,18 @@ for (const [module, id, title] of MODULE_REQUIREMENTS) {
         broken.set(event, { problem, core: byCore && onlyCoreErrors(validators, result, event) });
       }
     }
-    const blocked = [...broken.values()].filter((b) => b.core);
+    const blocked = [...broken].filter(([, b]) => b.core);
     if (blocked.length > 0) {
-      checks.blocked(
+      // Blocked where CORE-MODULE-CORE failed; where it only warned (a schema tracecheck lent, which blocks
+      // nothing), the finding is this module's own verdict, shown with the answer that serves the first event.
+      const [event, { problem }] = blocked[0]!;
+      const served = await passEvidence(ctx, event, problem.message ?? `event ${eventIdentity(event)}`);
+      checks.failUnlessBlocked(
         CORE_MODULE,
-        `${blocked.length} events break the ${module} module schema only where they break the core module's; first: ${blocked[0]!.problem.message}`,
+        `${blocked.length} events break the ${module} module schema only where they break the core module's; first: ${problem.message}${source}`,
+        served === undefined ? problem : { ...served, ...problem },
       );
-      // Nothing else breaks the module: no failure is left to record, and no pass is claimed over those events.
+      // Nothing else breaks the module: no other failure is left to record, and no pass is claimed over those events.
       if (blocked.length === broken.size) return;
     }
     await checkEvery(checks, ctx, {
