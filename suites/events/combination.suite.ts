@@ -44,7 +44,9 @@ import { checkProperty } from "./support/property.ts";
 /**
  * Judges the answer to `q` against its parts combined: `union` for pipe-joined alternatives, intersection for
  * parameters. A part without an answer of its own (refused as too broad, or broken) makes the case inconclusive:
- * standing in for it with the oracle would blame this relation for a defect of the part's own filter.
+ * standing in for it with the oracle would blame this relation for a defect of the part's own filter. So too where
+ * the whole got no usable answer (refused, broken) and a part got none either: the part's filter fails alone, and
+ * its requirement judges it; only where every part answered is the whole's failure this relation's.
  */
 async function checkRelation(
   env: SuiteEnv,
@@ -56,12 +58,15 @@ async function checkRelation(
 ): Promise<CaseResult> {
   const [whole, ...answers] = await Promise.all([q, ...parts].map((p) => env.answers.get(p)));
   const answered = eventsOrVerdict(env, findings, q, whole!);
-  if (!Array.isArray(answered)) return answered;
+  const partUnanswered: CaseResult = {
+    status: "inconclusive",
+    reason: "a part of the query got no answer of its own",
+  };
+  const allAnswered = answers.every((answer) => answer?.kind === "events");
+  if (!Array.isArray(answered)) return answered.status === "fail" && !allAnswered ? partUnanswered : answered;
   const partEvents: (readonly EpcisEvent[])[] = [];
   for (const answer of answers) {
-    if (answer?.kind !== "events") {
-      return { status: "inconclusive", reason: "a part of the query got no answer of its own" };
-    }
+    if (answer?.kind !== "events") return partUnanswered;
     partEvents.push(settled(env.known, answer.events));
   }
   const sets = partEvents.map((events) => new Set(identities(events)));

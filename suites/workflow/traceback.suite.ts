@@ -4,8 +4,8 @@
 // hop asked with the identifier as the events write it and expecting only the events that hold it so (a sender
 // may match an EPC or class only as written). The oracle's walk makes no query the target's did not: a hop the
 // target refuses with 413 is inconclusive, and one its walk, cut at its bound, never made is not judged.
-// A hop answered wrong is a defect of GET /events, which its own requirements judge: the walk's failure names
-// those of the filters its wrong answers used, and stands only where none of them failed.
+// A hop answered wrong, refused or broken is a defect of GET /events, which its own requirements judge: the walk's
+// failure names those of the filters its failed hops used, and stands only where none of them failed.
 
 import { answerExplainedBy, failUnlessExplained } from "../../src/assertions/blockers.ts";
 import {
@@ -68,7 +68,9 @@ requirementTest("FLOW-TRACEBACK", "Trace-back reaches the first events", async (
         return {
           hop,
           answer: { kind: "failed", reason: answer.message, evidence: exchangeEvidence(answer.exchange) },
-          failedBy: answer.paging === undefined ? [] : ["EVT-PAGING"],
+          // A 5xx or a body that is no query document, to a query for one identifier, is as much its filter's as
+          // a refusal is: the walk is blocked where that filter's own check failed, and fails where none did.
+          failedBy: answer.paging === undefined ? answerExplainedBy(hopQuery(hop)) : ["EVT-PAGING"],
         };
     }
   };
