@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { type BodySoFar, bodyBuffer, CappedExchange, emptyBody, type ResponseHead } from "./body.ts";
+import { decodeBody } from "./content-coding.ts";
 import { curlFor } from "./curl.ts";
 import { HttpError } from "./errors.ts";
 import {
@@ -303,7 +304,8 @@ export class HttpClient {
       // timer is held weakly and outlives the exchange, which costs a run of hundreds of requests more than the
       // exchange.
       const body = emptyBody();
-      const sent = new CappedExchange(body, Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes));
+      const cap = Math.min(maxBodyBytes, settings.maxBodyBytes ?? maxBodyBytes);
+      const sent = new CappedExchange(body, cap);
       const timer = deadlineFor(sent, timeoutMs);
       let line: StatusLine | undefined;
       try {
@@ -315,6 +317,7 @@ export class HttpClient {
         });
         await sent.done;
         line = statusLine(sent.head);
+        decodeBody(body, line.headers["content-encoding"], cap);
       } catch (error) {
         line = sent.head === undefined ? undefined : statusLine(sent.head);
         const timedOut = sent.aborted || TIMEOUT_CODES.has(errorCode(error) ?? "");

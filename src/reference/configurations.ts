@@ -79,6 +79,13 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: [],
   },
   {
+    name: "gzip-master-data",
+    description:
+      "Serves every master data document gzip-compressed (Content-Encoding: gzip) whatever the request asks, as static hosting of stored files does.",
+    config: { gzipMasterData: true },
+    expectedWarnings: [],
+  },
+  {
     name: "split-resolver",
     description:
       "Serves the resolver and master data on a port of their own, with link-set anchors under the canonical base https://id.gs1.org (spec 4.2).",

@@ -25,6 +25,7 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   resolves: "all",
   eventsKey: "required",
   jsonLdVariant: false,
+  gzipMasterData: false,
   utcOnly: false,
   strictBizSteps: false,
   epcsAsWritten: false,

@@ -50,6 +50,11 @@ export interface ReferenceConfig {
   /** Serve master data in another legal JSON-LD spelling of the same graph (src/reference/masterdata/variant.ts). */
   jsonLdVariant: boolean;
   /**
+   * Serve master data gzip-compressed (Content-Encoding: gzip) whatever the request asks, as static hosting of
+   * stored files does; a request without Accept-Encoding allows any coding (RFC 9110 12.5.3).
+   */
+  gzipMasterData: boolean;
+  /**
    * Whether GET /events needs a key when keys exist (spec 5.6: "Some cases need no authentication."): "required"
    * (default); "optional", answered without one while a key given must be one the sender issued; "ignored",
    * answered whatever the X-API-Key header holds.

@@ -2,6 +2,7 @@
 // is ours to choose (spec 4.2 leaves it open): /masterdata followed by the identifier's Digital Link path, or in
 // receiver mode only a path no client can build (src/reference/opaque-hrefs.ts), so that a receiver that builds
 // the path instead of reading the href is seen to.
+import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { MasterDataDocument } from "../../model/index.ts";
 import { OPAQUE_MASTER_DATA_SEGMENT } from "../opaque-hrefs.ts";
@@ -86,8 +87,8 @@ function sendDocument(
   codes: ReturnType<typeof classificationCodes>,
 ): FastifyReply {
   const served = servedDocument(doc, ctx.faults, codes);
-  return reply
-    .code(200)
-    .header("content-type", "application/ld+json")
-    .send(JSON.stringify(ctx.config.jsonLdVariant === true ? variantDocument(served) : served));
+  const text = JSON.stringify(ctx.config.jsonLdVariant === true ? variantDocument(served) : served);
+  reply.code(200).header("content-type", "application/ld+json");
+  if (ctx.config.gzipMasterData !== true) return reply.send(text);
+  return reply.header("content-encoding", "gzip").send(gzipSync(text));
 }
