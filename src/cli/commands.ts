@@ -1,6 +1,6 @@
 // serve, faults and fixtures: thin wiring over the reference sender and the generator.
-import { generateDataset, readDatasetFile, writeDatasetFile } from "../generate/index.ts";
-import { UsageError } from "../harness/options.ts";
+import { generateDataset, writeDatasetFile } from "../generate/index.ts";
+import { readDatasetOption, UsageError } from "../harness/options.ts";
 import { loadKeys } from "../reference/auth/index.ts";
 import {
   type NamedConfiguration,
@@ -61,7 +61,7 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
     throw new UsageError("--wrong-key-status must be 401 or 403.");
   const named = namedConfiguration(values["reference-config"]);
   const dataset = values.dataset
-    ? await readDatasetFile(String(values.dataset))
+    ? await readDatasetOption(String(values.dataset))
     : generateDataset({ seed: int("seed", values.seed, 1)!, events: int("events", values.events, 200, 1)! });
   const keyOpts: { keys?: string[]; env?: NodeJS.ProcessEnv; keysFile?: string } = {
     keys: csv(values["api-key"]),
@@ -194,7 +194,7 @@ export async function loadCommand(args: string[], parse: Parse, help: string): P
   }
   const timeoutMs = int("timeout", values.timeout, 10_000, 1)!;
   const dataset = values.dataset
-    ? await readDatasetFile(String(values.dataset))
+    ? await readDatasetOption(String(values.dataset))
     : generateDataset({ seed: int("seed", values.seed, 1)!, events: int("events", values.events, 200, 1)! });
   const apiKey = (values["api-key"] as string | undefined) ?? process.env.TRACECHECK_API_KEY;
   const { HttpClient } = await import("../http/index.ts");

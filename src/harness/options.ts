@@ -6,6 +6,7 @@ import path from "node:path";
 import type YAML from "yaml";
 import { type ConformanceClass, SENDER_CLASSES } from "../engine/types.ts";
 import { DEFAULT_PAGE_BUDGET } from "../http/pages.ts";
+import type { Dataset } from "../model/index.ts";
 import { REFERENCE_CONFIGURATION_NAMES } from "../reference/configurations.ts";
 
 /** The classes `tracecheck run` checks: a sender's; a receiver is judged by `tracecheck receiver`. */
@@ -55,6 +56,23 @@ export interface RunOptions {
 }
 
 export class UsageError extends Error {}
+
+/**
+ * The dataset a --dataset option names, read and checked where the option is taken, before any target is
+ * contacted; a file that is not one (truncated, not JSON, not an EPCIS document) is a usage mistake told in one
+ * sentence. The reader is loaded only here, so that --help and other mistakes answer at once.
+ */
+export async function readDatasetOption(file: string): Promise<Dataset> {
+  const { readDatasetFile } = await import("../generate/dataset-file.ts");
+  try {
+    return await readDatasetFile(file);
+  } catch (err) {
+    const first = ((err as Error).message.split("\n")[0] ?? "").replace(/\.$/, "");
+    throw new UsageError(
+      `--dataset ${file} is not a dataset tracecheck can read: ${first.charAt(0).toLowerCase()}${first.slice(1)}.`,
+    );
+  }
+}
 
 export const DEFAULT_RUNS = 25;
 

@@ -16,8 +16,9 @@ import {
   SENDER_CLASSES,
 } from "../engine/types.ts";
 import { aggregate, effectiveLevel } from "../engine/verdicts.ts";
-import { generateDataset, readDatasetFile } from "../generate/index.ts";
+import { generateDataset } from "../generate/index.ts";
 import { Handover, HttpClient, HttpError, type HttpResult } from "../http/index.ts";
+import type { Dataset } from "../model/index.ts";
 import {
   formatDiff,
   formatSummary,
@@ -37,7 +38,7 @@ import {
   startEmbeddedHere,
   startEmbeddedThread,
 } from "./embedded.ts";
-import type { RunOptions } from "./options.ts";
+import { type RunOptions, readDatasetOption, UsageError } from "./options.ts";
 import { type FinishedRun, finishRun, reportDirProblem, sha256Of, summarise } from "./run-files.ts";
 
 export const EPCIS_SCHEMA_URL = "https://ref.gs1.org/standards/epcis/2.0.1/epcis-json-schema.json";
@@ -163,6 +164,8 @@ interface RunSetup {
   options: RunOptionsRecord;
   /** Why the run cannot start although its report directory takes reports: it ends incomplete at once. */
   problem?: string;
+  /** The dataset --dataset names, read before the target is contacted. */
+  dataset?: Dataset;
 }
 
 /** Where the run's requests go, as its report names them. */
@@ -226,7 +229,7 @@ export async function runTracecheck(
   const unusable = await definitionProblem(setup);
   if (unusable !== undefined) return await incomplete(namedTarget(opts), unusable);
   preload(opts);
-  const prepared = await prepareTarget(opts, embedded);
+  const prepared = await prepareTarget(opts, setup.dataset, embedded);
   if (typeof prepared === "string") return await incomplete(namedTarget(opts), prepared);
   const target = { events: prepared.eventsBase, resolver: prepared.resolverBase };
   const tmp = await mkdtemp(path.join(os.tmpdir(), "tracecheck-"));
@@ -278,6 +281,15 @@ async function resolveRun(opts: RunOptions, started: number): Promise<RunSetup |
     if (typeof read === "string") setup.problem = read;
     else setup.previous = read;
   }
+  // Read before the target is asked anything: a file that is not a dataset is the user's mistake, not the target's.
+  if (opts.dataset !== undefined && setup.problem === undefined) {
+    try {
+      setup.dataset = await readDatasetOption(opts.dataset);
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      setup.problem = err.message;
+    }
+  }
   return setup;
 }
 
@@ -318,7 +330,11 @@ function preload(opts: RunOptions): void {
  * that every class has something to check, on its thread (the command's, if it started one already), else here.
  * A reference that fails to start gives the sentence saying why.
  */
-async function prepareTarget(opts: RunOptions, embedded?: EmbeddedThread): Promise<PreparedTarget | string> {
+async function prepareTarget(
+  opts: RunOptions,
+  dataset: Dataset | undefined,
+  embedded?: EmbeddedThread,
+): Promise<PreparedTarget | string> {
   if (opts.target) {
     return { eventsBase: opts.target, resolverBase: opts.resolver ?? opts.target, apiKey: opts.apiKey };
   }
@@ -330,9 +346,7 @@ async function prepareTarget(opts: RunOptions, embedded?: EmbeddedThread): Promi
       : startEmbeddedHere(
           opts,
           apiKey,
-          opts.dataset
-            ? await readDatasetFile(opts.dataset)
-            : generateDataset({ seed: opts.seed, events: opts.embeddedEvents }),
+          dataset ?? generateDataset({ seed: opts.seed, events: opts.embeddedEvents }),
         );
   let reference: EmbeddedReference;
   try {
@@ -421,7 +435,7 @@ async function obtainBaseline(
   if (discovered === "aborted") return stoppedReason(signal);
   const baseline = discovered;
   if (loaded !== undefined) baseline.datasetEvents = loaded;
-  else if (opts.dataset) baseline.datasetEvents = (await readDatasetFile(opts.dataset)).events;
+  else if (setup.dataset !== undefined) baseline.datasetEvents = setup.dataset.events;
   const baselineFile = path.join(tmp, "baseline.ndjson");
   await writeBaselineFile(baselineFile, baseline);
   if (!opts.quiet) io.err(`tracecheck: baseline: ${baseline.events.length} events (${baseline.note})`);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Report } from "../../src/engine/types.ts";
 import { validateReport } from "../../src/report/index.ts";
 import { runCli, tempDir } from "../support/cli.ts";
+import { expectOneSentence } from "../support/sentence.ts";
 
 let work: Awaited<ReturnType<typeof tempDir>>;
 let server: Server;
@@ -143,6 +144,28 @@ describe("mistakes found before the first request", () => {
       expect([written.verdict, written.exitCode]).toEqual(["incomplete", 2]);
       expect(written.incompleteReason).toMatch(sentence);
       expect(await readFile(path.join(dir, "junit.xml"), "utf8")).toContain("<error");
+    },
+  );
+
+  test.each([
+    ["truncated", '{"type":"EPCISDocument","epcisBody":{"eventList":[{"type":"ObjectEvent"'],
+    ["a JSON array", "[]"],
+  ])(
+    "a --dataset that is %s: one sentence, exit 2, no request, an incomplete report",
+    async (label, text) => {
+      const before = hits;
+      const dir = path.join(work.dir, `dataset-${label.replace(/\W+/g, "-")}`);
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, "dataset.json");
+      await writeFile(file, text);
+      const r = await runCli(["run", "--target", origin, "--dataset", file, "--report-dir", dir]);
+      expect(r.code).toBe(2);
+      const line = r.stderr.split("\n").find((l) => l.includes("--dataset"));
+      expect(line).toMatch(/^tracecheck: --dataset .* is not a dataset tracecheck can read: /);
+      expectOneSentence(line!.slice("tracecheck: ".length));
+      expect(r.stderr).not.toMatch(/harness error|\n\s+at /);
+      expect(hits).toBe(before);
+      expect((await report(dir)).incompleteReason).toBe(line!.slice("tracecheck: ".length));
     },
   );
 });

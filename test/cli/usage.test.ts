@@ -1,6 +1,8 @@
 // Mistakes on the command line and a target that is not there: exit 2 and one sentence (CONTRACT.md exit status).
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.ts";
+import { runCli, withTempDir } from "../support/cli.ts";
 import { expectOneSentence } from "../support/sentence.ts";
 
 /** The one message line tracecheck writes for a usage mistake, without its "tracecheck: " prefix. */
@@ -40,6 +42,24 @@ describe("bad arguments exit 2 with one sentence", () => {
     expectOneSentence(text);
     expect(text).toContain(named);
   });
+});
+
+describe("a --dataset file that is not a dataset", () => {
+  it.each([["serve"], ["load", "--target", "http://127.0.0.1:1"]])(
+    "tracecheck %s refuses it in one sentence, exit 2, before anything starts",
+    async (...command) => {
+      await withTempDir("dataset", async (dir) => {
+        const file = path.join(dir, "dataset.json");
+        await writeFile(file, "[]");
+        const { code, stdout, stderr } = await runCli([...command, "--dataset", file]);
+        expect(code).toBe(2);
+        expect(stdout).toBe("");
+        const text = message(stderr);
+        expectOneSentence(text);
+        expect(text).toContain(`--dataset ${file} is not a dataset tracecheck can read`);
+      });
+    },
+  );
 });
 
 describe("run --json", () => {
