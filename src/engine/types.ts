@@ -173,6 +173,8 @@ export interface Report {
   exitCode?: 0 | 1 | 2 | 130 | 143;
   /** Why the run is incomplete, in one sentence; set only when it is. */
   incompleteReason?: string;
+  /** The exchanges that show why, when one does (a --target that answers a web page, not JSON). */
+  incompleteEvidence?: Evidence[];
   /** True when SIGINT or SIGTERM ended the run before it finished. */
   interrupted?: boolean;
   options?: RunOptionsRecord;

@@ -6,10 +6,12 @@ import path from "node:path";
 import { assertSchemaAvailable, loadDefinition, SchemaUnavailableError } from "../definition/index.ts";
 import type { RunContext } from "../engine/context.ts";
 import { type EngineResult, preloadSuites, runSuites, whenAborted } from "../engine/engine.ts";
+import { exchangeEvidence } from "../engine/evidence.ts";
 import { loadRegistry, type Registry } from "../engine/registry.ts";
 import { DEFAULT_DEFINITION, REPO_ROOT, toolVersion } from "../engine/repo.ts";
 import {
   type ConformanceClass,
+  type Evidence,
   type Report,
   type RequirementResult,
   type RunOptionsRecord,
@@ -186,6 +188,31 @@ interface ObtainedBaseline {
   baselineFile: string;
 }
 
+/** Why the run stops before its checks, with the exchange that shows it. */
+interface Stop {
+  reason: string;
+  evidence: Evidence[];
+}
+
+/**
+ * Why a 2xx first answer of GET /events shows the URL is not an EPCIS query interface, or undefined: an answer
+ * that is not JSON at all (a web page, plain text, nothing), whatever its status, so that a --target that names a
+ * portal or a login page is told as such rather than judged, or reported as a target holding no events. JSON under
+ * another media type is left to the checks, which judge the media type.
+ */
+function notAnInterface(first: HttpResult, eventsBase: string): string | undefined {
+  const type = (first.headers["content-type"] ?? "").split(";")[0]!.trim();
+  if (/json/i.test(type)) return undefined;
+  const start = first.body
+    .subarray(0, 256)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()[0];
+  if (start === "{" || start === "[") return undefined;
+  const answered = type === "" ? "a body without a content type" : type;
+  return `GET ${eventsBase}/events answered ${answered}, not JSON: is --target the base of the EPCIS query interface?`;
+}
+
 /** How a signal ended the run: the reason its report gives, and the exit status. */
 interface Interruption {
   reason: string;
@@ -222,8 +249,8 @@ export async function runTracecheck(
     io.err(`tracecheck: ${setup}`);
     return { exitCode: 2, reason: setup };
   }
-  const incomplete = (target: TargetNames, reason: string) =>
-    reportIncomplete(setup, target, reason, io, signal);
+  const incomplete = (target: TargetNames, reason: string, evidence: Evidence[] = []) =>
+    reportIncomplete(setup, target, reason, io, signal, evidence);
   // A report directory that takes reports gets one, so that an earlier run's pass is never left standing there.
   if (setup.problem !== undefined) return await incomplete(namedTarget(opts), setup.problem);
   const unusable = await definitionProblem(setup);
@@ -237,6 +264,7 @@ export async function runTracecheck(
   try {
     const obtained = await obtainBaseline(client, setup, prepared, tmp, io, signal);
     if (typeof obtained === "string") return await incomplete(target, obtained);
+    if ("reason" in obtained) return await incomplete(target, obtained.reason, obtained.evidence);
     if (signal?.aborted) return await incomplete(target, stoppedReason(signal));
     const engine = await runChecks(runContext(setup, prepared, obtained.baselineFile), setup, io, signal);
     const stopped = interruption(signal);
@@ -386,7 +414,7 @@ async function obtainBaseline(
   tmp: string,
   io: RunIo,
   signal: AbortSignal | undefined,
-): Promise<ObtainedBaseline | string> {
+): Promise<ObtainedBaseline | Stop | string> {
   const { opts } = setup;
   const { eventsBase, resolverBase, apiKey } = prepared;
   let first: HttpResult | undefined;
@@ -401,6 +429,9 @@ async function obtainBaseline(
     if (first.status === 429) {
       return `the target kept answering GET ${eventsBase}/events with 429 Too Many Requests within the retry budget of ${opts.retryBudgetMs / 1000} s; lower --rate, or raise --retry-budget.`;
     }
+    const wrongUrl =
+      first.status >= 200 && first.status <= 299 ? notAnInterface(first, eventsBase) : undefined;
+    if (wrongUrl !== undefined) return { reason: wrongUrl, evidence: [exchangeEvidence(first.exchange)] };
   } catch (err) {
     if (err instanceof HttpError) {
       return `the target ${eventsBase} is unreachable (${err.message}); check --target and that it is running.`;
@@ -574,6 +605,7 @@ async function reportIncomplete(
   reason: string,
   io: RunIo,
   signal: AbortSignal | undefined,
+  evidence: Evidence[] = [],
 ): Promise<RunOutcome> {
   const { opts, registry, reportDir } = setup;
   io.err(`tracecheck: ${reason}`);
@@ -594,6 +626,7 @@ async function reportIncomplete(
     verdict: "incomplete",
     exitCode,
     incompleteReason: reason,
+    ...(evidence.length === 0 ? {} : { incompleteEvidence: evidence }),
     ...(interrupted ? { interrupted: true } : {}),
     options: setup.options,
     target,

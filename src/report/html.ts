@@ -6,7 +6,7 @@ import {
   type Status,
 } from "../engine/types.ts";
 import { CONFORMANCE_CLASSES, groupByClass, STATUSES } from "./classes.ts";
-import { evidenceSection } from "./html-evidence.ts";
+import { evidenceItem, evidenceSection } from "./html-evidence.ts";
 import { STYLE } from "./html-style.ts";
 import { escapeHtml as h } from "./text.ts";
 import { type VerdictText, verdictOf } from "./verdict.ts";
@@ -119,6 +119,16 @@ function summaryTable(report: Report): string {
   const head = STATUSES.map((s) => `<th class="${s}">${s}</th>`).join("");
   const cells = STATUSES.map((s) => `<td class="num ${s}">${report.summary[s]}</td>`).join("");
   return `<table class="summary"><thead><tr>${head}</tr></thead><tbody><tr>${cells}</tr></tbody></table>`;
+}
+
+/** The exchange that showed why the run could not be completed, when one did. */
+function whyIncomplete(report: Report): string {
+  const evidence = report.incompleteEvidence ?? [];
+  if (evidence.length === 0) return "";
+  return (
+    `<h2 id="why-incomplete">Why the run is incomplete</h2><p class="reason">${h(report.incompleteReason ?? "")}</p>` +
+    `<div class="evidence">${evidence.map(evidenceItem).join("")}</div>`
+  );
 }
 
 /** What changed since the report --baseline named: each change a row, its id a link to the requirement's row. */
@@ -267,6 +277,9 @@ export function toHtml(report: Report): string {
   const v = verdictOf(report);
   const flagged = report.requirements.some(hasEvidenceSection);
   const toc = [
+    ...((report.incompleteEvidence ?? []).length > 0
+      ? ['<a href="#why-incomplete">Why the run is incomplete</a>']
+      : []),
     '<a href="#run">What shaped this run</a>',
     ...(report.changes === undefined ? [] : ['<a href="#changes">Changes since the baseline</a>']),
     ...(flagged ? ['<a href="#evidence">Failures, errors and warnings</a>'] : []),
@@ -286,6 +299,7 @@ export function toHtml(report: Report): string {
     banner(report),
     `<h1>tracecheck report for ${h(report.target.events)}</h1>`,
     `<nav class="toc">${toc.join("")}</nav>`,
+    whyIncomplete(report),
     '<h2 id="run">What shaped this run</h2>',
     meta(report),
     '<h2 id="summary">Summary</h2>',

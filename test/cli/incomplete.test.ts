@@ -169,3 +169,53 @@ describe("mistakes found before the first request", () => {
     },
   );
 });
+
+describe("a --target that answers a web page", () => {
+  test("exits 2 asking whether --target is the EPCIS query interface, with the exchange in the report", async () => {
+    const page = "<!doctype html><html><body><h1>Welcome to our portal</h1></body></html>";
+    const portal = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(page);
+    });
+    await new Promise<void>((resolve) => portal.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
+      const dir = path.join(work.dir, "portal");
+      const r = await runCli(["run", "--target", base, "--suite", "events", "--report-dir", dir]);
+      expect(r.code).toBe(2);
+      const reason = `GET ${base}/events answered text/html, not JSON: is --target the base of the EPCIS query interface?`;
+      expect(r.stderr).toContain(reason);
+      expect(r.stderr).not.toMatch(/no event of the target could be found|body excerpt/);
+      const written = await report(dir);
+      expect(written.incompleteReason).toBe(reason);
+      expect(written.incompleteEvidence).toHaveLength(1);
+      expect(written.incompleteEvidence![0]!.request?.url).toBe(`${base}/events`);
+      expect(written.incompleteEvidence![0]!.response?.bodyExcerpt).toBe(page);
+      const html = await readFile(path.join(dir, "report.html"), "utf8");
+      expect(html).toContain('<h2 id="why-incomplete">Why the run is incomplete</h2>');
+      expect(html).toContain("Welcome to our portal");
+      expect(html).not.toContain("<h1>Welcome");
+    } finally {
+      portal.closeAllConnections();
+      await new Promise<void>((resolve) => portal.close(() => resolve()));
+    }
+  });
+
+  test("JSON under another media type is not taken for a web page: the checks judge its media type", async () => {
+    const json = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end('{"type":"EPCISQueryDocument"}');
+    });
+    await new Promise<void>((resolve) => json.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(json.address() as AddressInfo).port}`;
+      const dir = path.join(work.dir, "plain-json");
+      const r = await runCli(["run", "--target", base, "--suite", "events", "--report-dir", dir]);
+      expect(r.stderr).not.toContain("not JSON: is --target");
+      expect((await report(dir)).incompleteEvidence).toBeUndefined();
+    } finally {
+      json.closeAllConnections();
+      await new Promise<void>((resolve) => json.close(() => resolve()));
+    }
+  });
+});
