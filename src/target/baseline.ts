@@ -88,7 +88,8 @@ async function fetchAll(
       for (const e of list) staged.add(e);
       return true;
     },
-    firstAnswer === undefined ? opts.budget : { ...opts.budget, firstAnswer },
+    // Redirects followed, as every reading of GET /events does (events.ts).
+    { ...opts.budget, request: { redirect: "follow" }, ...(firstAnswer ? { firstAnswer } : {}) },
   );
   if (read.problem === undefined && failed === undefined) return { kind: "events", events: staged };
   const kind = read.problem?.kind;

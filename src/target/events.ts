@@ -61,11 +61,6 @@ export type EventsAnswer =
       status?: number;
     };
 
-export interface ReadAnswerOptions {
-  /** Follow redirects, as a receiver following a link it was given does; GET /events itself is not redirected. */
-  redirect?: "follow";
-}
-
 /** What an answer may hold before it is stopped as larger than the repository. */
 interface HoldLimit {
   events: number;
@@ -164,11 +159,7 @@ interface Beyond {
 }
 
 /** GET `url` on the target, every page read, classified. Network failures are answers too ("broken"). */
-export async function readEventsAnswer(
-  ctx: RunContext,
-  url: string,
-  options: ReadAnswerOptions = {},
-): Promise<EventsAnswer> {
+export async function readEventsAnswer(ctx: RunContext, url: string): Promise<EventsAnswer> {
   const limit = limitOf(ctx);
   const reader = knownEventReader(ctx);
   const order = readingOrder(ctx);
@@ -231,7 +222,9 @@ export async function readEventsAnswer(
         admit,
         pageRoom: () => limit.bytes - bytes,
         parse: (body) => reader.parse(body),
-        ...(options.redirect === undefined ? {} : { request: { redirect: "follow" } }),
+        // Spec 1: every request uses HTTP following REST, which lets a server redirect; the origin and key rules
+        // hold wherever it leads.
+        request: { redirect: "follow" },
       },
     );
   } catch (err) {

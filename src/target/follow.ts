@@ -80,7 +80,7 @@ function statusAnswer<K extends "refused" | "rejected" | "throttled">(
  * "rejected" (the caller knows whether the query was of the sender's making or the harness's).
  */
 export async function eventsAt(ctx: RunContext, href: string): Promise<LinkedEvents> {
-  const answer = await readEventsAnswer(ctx, href, { redirect: "follow" });
+  const answer = await readEventsAnswer(ctx, href);
   switch (answer.kind) {
     case "events":
       return { kind: "events", events: answer.events, exchange: answer.pages[0]!.exchange };

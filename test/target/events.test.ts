@@ -49,6 +49,13 @@ beforeAll(async () => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(body);
     };
+    if (what === "moved") {
+      // A server that puts a slash after /events, as some frameworks do, by a redirect keeping the query.
+      res.writeHead(301, {
+        location: `/events/?${url.search.slice(1).replace("what=moved", "what=arrived")}`,
+      });
+      return res.end();
+    }
     if (what === "too-broad") return send(413, '{"error":"too broad"}');
     if (what === "bad") return send(400, '{"error":"bad"}');
     if (what === "later") return send(429, '{"error":"later"}');
@@ -183,6 +190,15 @@ describe("readEventsAnswer", () => {
     const html = brokenOf(await read("what=html"));
     expect(html.status).toBe(200);
     expect(html.paging).toBeUndefined();
+  });
+
+  it("follows a redirect of GET /events, as HTTP lets a server answer (spec 1: HTTP following REST)", async () => {
+    const read = await readerFor(true);
+    const answer = await read("what=moved");
+    expect(answer.kind).toBe("events");
+    if (answer.kind !== "events") return;
+    expect(answer.events.map((e) => e.eventID)).toEqual(REPOSITORY.map((e) => e.eventID));
+    expect(answer.pages[0]?.url).toBe(`${base}/events/?what=arrived`);
   });
 
   it.each([1, 2])(
