@@ -306,6 +306,14 @@ describe("RES-NUMERIC-ONLY: the answer to an alphabetic path", () => {
     expect(verdict.note).toMatch(/redirected \(301\) to the numeric path/);
   });
 
+  it("passes a redirect that leads to a refusal: the resolver refused the form, behind its own front", () => {
+    const hop = exchange(307, { location: "https://backend/gtin/x" });
+    const verdict = judgeAlphabetic(PATH, NUMERIC, {
+      result: result(404, "no", [hop], "https://backend/gtin/x"),
+    });
+    expect(verdict.status).toBe("pass");
+  });
+
   it("warns on any other answer without a link set, and fails (left undecided by the check) without an answer", () => {
     expect(judgeAlphabetic(PATH, NUMERIC, { result: result(200, "<html></html>") }).status).toBe("warn");
     expect(judgeAlphabetic(PATH, NUMERIC, { result: result(500, "") }).status).toBe("warn");

@@ -25,9 +25,10 @@ function isLinkset(result: HttpResult): boolean {
 
 /**
  * Judges the answer to an alphabetic path whose numeric form is `numeric` (a canonical Digital Link URI), its
- * redirects followed. A link set answered at the alphabetic path treats the forbidden form as allowed: a failure.
- * A redirect to the numeric path serves the client without answering the form as its own: a warning, as is any
- * other answer but a refusal, since the spec shows no status. A 4xx refuses the form: a pass.
+ * redirects followed. A link set answered at the alphabetic path treats the forbidden form as allowed: a failure
+ * (RES-NUMERIC-ONLY, a SHOULD, makes it a warning). A redirect to the numeric path serves the client without
+ * answering the form as its own: a warning, as is any other answer but a refusal, since the spec shows no status.
+ * A 4xx refuses the form, also where a redirect (to the resolver's own backend, say) led to it: a pass.
  */
 export function judgeAlphabetic(
   path: string,
@@ -43,7 +44,8 @@ export function judgeAlphabetic(
   }
   const first = result.exchanges[0] ?? result.exchange;
   const firstStatus = first.response?.status ?? result.status;
-  if (result.exchanges.length > 1 && firstStatus >= 300 && firstStatus <= 399) {
+  const refused = result.status >= 400 && result.status <= 499;
+  if (result.exchanges.length > 1 && firstStatus >= 300 && firstStatus <= 399 && !refused) {
     const location = first.response?.headers.location ?? result.url;
     const toNumeric = sameIdentifierPath(result.url, numeric);
     return {
@@ -61,7 +63,7 @@ export function judgeAlphabetic(
       exchange: result.exchange,
     };
   }
-  if (result.status >= 400 && result.status <= 499) {
+  if (refused) {
     return { status: "pass", note: `${path} was refused with ${result.status}`, exchange: result.exchange };
   }
   return {
