@@ -86,6 +86,13 @@ export const REFERENCE_CONFIGURATIONS: readonly NamedConfiguration[] = Object.fr
     expectedWarnings: [],
   },
   {
+    name: "redirect-events",
+    description:
+      "Answers GET /events at /events/ and redirects /events there (308), query kept, as a framework that puts a slash after a collection's path does (spec 1: HTTP following REST).",
+    config: { redirectEvents: true },
+    expectedWarnings: [],
+  },
+  {
     name: "split-resolver",
     description:
       "Serves the resolver and master data on a port of their own, with link-set anchors under the canonical base https://id.gs1.org (spec 4.2).",

@@ -26,6 +26,7 @@ export const DEFAULT_CONFIG: Readonly<ReferenceConfig> = Object.freeze({
   eventsKey: "required",
   jsonLdVariant: false,
   gzipMasterData: false,
+  redirectEvents: false,
   utcOnly: false,
   strictBizSteps: false,
   epcsAsWritten: false,

@@ -54,6 +54,8 @@ export interface ReferenceConfig {
    * stored files does; a request without Accept-Encoding allows any coding (RFC 9110 12.5.3).
    */
   gzipMasterData: boolean;
+  /** Answer GET /events at /events/, redirecting /events there (308) with its query, as some frameworks do. */
+  redirectEvents: boolean;
   /**
    * Whether GET /events needs a key when keys exist (spec 5.6: "Some cases need no authentication."): "required"
    * (default); "optional", answered without one while a key given must be one the sender issued; "ignored",

@@ -47,7 +47,19 @@ export function registerEvents(
   const faulted = matchRulesFor(ctx.faults);
   // Matching EPCs only as written is a freedom (the spec states form equivalence for bizStep alone), not a fault.
   const rules = ctx.config.epcsAsWritten ? { ...faulted, epcAsWritten: true } : faulted;
-  app.get("/events", async (request, reply) => {
+  // The redirect-events configuration answers at /events/ and redirects /events there, query kept, as a framework
+  // that puts a slash after a collection's path does; the Location is relative, so it holds under a path prefix.
+  if (ctx.config.redirectEvents) {
+    app.get("/events", async (request, reply) => {
+      const url = request.raw.url ?? "";
+      const mark = url.indexOf("?");
+      return reply
+        .code(308)
+        .header("location", `events/${mark < 0 ? "" : url.slice(mark)}`)
+        .send();
+    });
+  }
+  app.get(ctx.config.redirectEvents ? "/events/" : "/events", async (request, reply) => {
     const url = request.raw.url ?? "";
     const mark = url.indexOf("?");
     const reading = readQuery(mark < 0 ? "" : url.slice(mark + 1), ctx.faults, ctx.config);
