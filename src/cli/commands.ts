@@ -82,6 +82,8 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
   const broadLimit = int("broad-limit", values["broad-limit"], undefined);
   const captureEvents = int("capture-limit", values["capture-limit"], undefined, 1);
   const captureBytes = int("capture-size-limit", values["capture-size-limit"], undefined, 1);
+  if (port !== 0 && port === resolverPort)
+    throw new UsageError(`--port and --resolver-port both name port ${port}; give the resolver another.`);
   const reference = await startReference({
     host: values.host ? String(values.host) : "127.0.0.1",
     port,
@@ -103,6 +105,8 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
       ...(values["canonical-anchors"] === true ? { canonicalAnchors: true } : {}),
       ...(values["auth-on-resolver"] === true ? { authOnResolver: true } : {}),
     },
+  }).catch((err: unknown) => {
+    throw portProblem(err, port!, resolverPort) ?? err;
   });
   process.stdout.write(`listening ${reference.eventsBase} ${reference.resolverBase}\n`);
   await new Promise<void>((resolve) => {
@@ -116,6 +120,20 @@ export async function serveCommand(args: string[], parse: Parse, help: string): 
   });
   await reference.close();
   return 0;
+}
+
+/** A port another process holds, as the one sentence that names the option to change; undefined for any other error. */
+function portProblem(err: unknown, port: number, resolverPort: number | undefined): UsageError | undefined {
+  const { code, port: taken } = err as NodeJS.ErrnoException & { port?: number };
+  if (code !== "EADDRINUSE" && code !== "EACCES") return undefined;
+  const option =
+    taken !== undefined && taken === resolverPort && taken !== port ? "--resolver-port" : "--port";
+  const which = taken === undefined ? `the port ${option} names` : `port ${taken}`;
+  return new UsageError(
+    code === "EADDRINUSE"
+      ? `${which} is in use; choose another ${option}.`
+      : `${which} may not be opened by this user; choose another ${option} (above 1023).`,
+  );
 }
 
 function namedConfiguration(name: unknown): NamedConfiguration | undefined {

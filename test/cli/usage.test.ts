@@ -1,5 +1,7 @@
 // Mistakes on the command line and a target that is not there: exit 2 and one sentence (CONTRACT.md exit status).
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, withTempDir } from "../support/cli.ts";
@@ -60,6 +62,35 @@ describe("a --dataset file that is not a dataset", () => {
       });
     },
   );
+});
+
+describe("serve on a port another process holds", () => {
+  it("refuses it in one sentence naming the option to change, exit 2", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    try {
+      const taken = (holder.address() as AddressInfo).port;
+      for (const [args, option] of [
+        [["--port", String(taken)], "--port"],
+        [["--port", "0", "--resolver-port", String(taken)], "--resolver-port"],
+      ] as const) {
+        const { code, stdout, stderr } = await runCli(["serve", ...args]);
+        expect(code).toBe(2);
+        expect(stdout).toBe("");
+        const text = message(stderr);
+        expectOneSentence(text);
+        expect(text).toBe(`port ${taken} is in use; choose another ${option}.`);
+      }
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  });
+
+  it("refuses --port and --resolver-port naming the same port", async () => {
+    const { code, stderr } = await runCli(["serve", "--port", "40123", "--resolver-port", "40123"]);
+    expect(code).toBe(2);
+    expect(message(stderr)).toContain("--port and --resolver-port both name port 40123");
+  });
 });
 
 describe("run --json", () => {
