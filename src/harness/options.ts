@@ -1,6 +1,6 @@
 // Options of `tracecheck run`, from the command line, a config file and the environment; flags win over the
 // file, the file over the environment (CONTRACT.md). Validation here gives one sentence per mistake.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type YAML from "yaml";
@@ -98,6 +98,14 @@ function positiveInt(name: string, v: unknown, fallback: number, allowZero = fal
   return n;
 }
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function url(name: string, v: unknown): string | undefined {
   if (v === undefined) return undefined;
   const s = String(v).replace(/\/+$/, "");
@@ -183,6 +191,12 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
   }
   const get = (k: string) => (flags[k] !== undefined ? flags[k] : config[k]);
   const suites = list(get("suite"));
+  // An empty list is a mistake (a variable that expanded to nothing), not a request for every class.
+  if (get("suite") !== undefined && suites.length === 0) {
+    throw new UsageError(
+      `--suite names no conformance class; name one or more of ${ALL_CLASSES.join(", ")}, or leave it out to run all.`,
+    );
+  }
   for (const s of suites) {
     if (s === "receiver") {
       throw new UsageError(
@@ -264,9 +278,16 @@ export function resolveRunOptions(flags: Raw, config: Raw, env: NodeJS.ProcessEn
       );
     }
   }
+  if (opts.dataset !== undefined && get("events") !== undefined) {
+    throw new UsageError("give either --dataset or --events, not both: --events sizes a generated dataset.");
+  }
   for (const f of ["dataset", "definition", "baseline"] as const) {
     const v = opts[f];
     if (v !== undefined && !existsSync(v)) throw new UsageError(`--${f} ${v}: no such file.`);
+  }
+  if (opts.schemaMirror !== undefined && !isDirectory(opts.schemaMirror)) {
+    const named = get("schema-mirror") !== undefined ? "--schema-mirror" : "TRACECHECK_SCHEMA_MIRROR";
+    throw new UsageError(`${named} ${opts.schemaMirror}: no such folder.`);
   }
   return opts;
 }

@@ -53,12 +53,15 @@ describe("precedence: flags, then the config file, then the environment", () => 
   });
 
   it("the schema mirror comes from the flag before the file before TRACECHECK_SCHEMA_MIRROR", () => {
-    const env = { TRACECHECK_SCHEMA_MIRROR: "/env/mirror" };
-    expect(resolve({ "schema-mirror": "/flag" }, { "schema-mirror": "/file" }, env).schemaMirror).toBe(
-      "/flag",
-    );
-    expect(resolve({}, { "schema-mirror": "/file" }, env).schemaMirror).toBe("/file");
-    expect(resolve({}, {}, env).schemaMirror).toBe("/env/mirror");
+    const [flag, file, fromEnv] = ["flag", "file", "env"].map((name) => {
+      const folder = path.join(dir, `mirror-${name}`);
+      mkdirSync(folder, { recursive: true });
+      return folder;
+    });
+    const env = { TRACECHECK_SCHEMA_MIRROR: fromEnv };
+    expect(resolve({ "schema-mirror": flag }, { "schema-mirror": file }, env).schemaMirror).toBe(flag);
+    expect(resolve({}, { "schema-mirror": file }, env).schemaMirror).toBe(file);
+    expect(resolve({}, {}, env).schemaMirror).toBe(fromEnv);
   });
 
   it("every other option: the flag wins over the file, the file applies without a flag", () => {
@@ -240,6 +243,30 @@ describe("mistakes are a UsageError with one sentence", () => {
     const missing = path.join(dir, "nowhere", `${name}.json`);
     const err = usageError(() => resolve({ [name]: missing }));
     expect(err.message).toContain(missing);
+  });
+
+  it("--suite naming no class, as an empty variable expands, is refused rather than read as every class", () => {
+    for (const suite of ["", ",", " , "]) {
+      const err = usageError(() => resolve({ suite: [suite] }));
+      expect(err.message).toContain("--suite names no conformance class");
+    }
+    expect(usageError(() => resolve({}, { suite: "" })).message).toContain("--suite");
+  });
+
+  it("a schema mirror that is not a folder, named by the flag or by the environment", () => {
+    const missing = path.join(dir, "no-mirror");
+    expect(usageError(() => resolve({ "schema-mirror": missing })).message).toBe(
+      `--schema-mirror ${missing}: no such folder.`,
+    );
+    expect(usageError(() => resolve({ "schema-mirror": existing })).message).toContain(existing);
+    const fromEnv = usageError(() => resolve({}, {}, { TRACECHECK_SCHEMA_MIRROR: missing }));
+    expect(fromEnv.message).toBe(`TRACECHECK_SCHEMA_MIRROR ${missing}: no such folder.`);
+  });
+
+  it("--dataset with --events: the one names a dataset, the other sizes a generated one", () => {
+    const err = usageError(() => resolve({ dataset: existing, events: "5" }));
+    expect(err.message).toContain("--dataset");
+    expect(err.message).toContain("--events");
   });
 
   it("an unknown key in the config file", () => {
