@@ -158,9 +158,12 @@ describe("tracecheck diff", () => {
     expect(stdout).toContain("EVT-PIPE-OR");
   });
 
-  it("exits 1 when a pass became an error", async () => {
+  it("exits 0 when a pass became an error: undecided is not regressed, and it is listed as changed", async () => {
     const [a, b] = files("errored", base, { ...base, "EVT-AND": "error" });
-    expect((await runCli(["diff", a!, b!])).code).toBe(1);
+    const { code, stdout } = await runCli(["diff", a!, b!]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/changed \(1\)\n {2}EVT-AND +pass -> error/);
+    expect(stdout).toContain("no regression");
   });
 
   it("exits 0 when something improved and nothing regressed", async () => {
