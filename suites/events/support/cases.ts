@@ -14,7 +14,7 @@ import type { CaseResult, SuiteEnv } from "./env.ts";
 import type { Findings } from "./findings.ts";
 import { settled } from "./known.ts";
 import { blamePaging } from "./paging.ts";
-import { probeOf } from "./probes.ts";
+import { probesOf } from "./probes.ts";
 
 export const INCONCLUSIVE_413 = "refused with 413 as too broad (spec 7)";
 export const INCONCLUSIVE_PROBE = "refused a value the harness invented";
@@ -63,10 +63,16 @@ export function eventsOrVerdict(
   // Built for a verdict or a note alone: an answer of events, the usual case, needs none.
   const evidence = () => exchangeEvidence(exchangeOf(answer));
   // A value the harness invented may be refused (ARCHITECTURE.md): at most a warning under the probe's own
-  // requirement, and the case says nothing about the check that drew it.
+  // requirement, and the case says nothing about the check that drew it. A query holding invented values of two
+  // kinds (a time at another offset and an identifier no event carries) does not say which was refused: its
+  // refusal warns on neither.
   const probeRefused = (how: string): CaseResult | undefined => {
-    const probe = probeOf(e.known, q);
+    const probes = probesOf(e.known, q);
+    const [probe] = probes;
     if (probe === undefined) return undefined;
+    if (probes.length > 1) {
+      return { status: "inconclusive", reason: `${INCONCLUSIVE_PROBE} (values for ${probes.join(" and ")})` };
+    }
     findings.note(probe, { reason: `${encodeQuery(q)} was ${how}`, evidence: evidence() });
     return { status: "inconclusive", reason: `${INCONCLUSIVE_PROBE} (see ${probe})` };
   };

@@ -182,18 +182,24 @@ function plainBound(w: Written, p: TimeParameter, value: string): boolean {
  * undefined when every value is one the target's own events suggest (a refusal of such a query fails its check).
  */
 export function probeOf(k: Known, q: EventQuery): string | undefined {
+  return probesOf(k, q)[0];
+}
+
+/** The requirements of every kind of invented value the query holds, each once, in a fixed order. */
+export function probesOf(k: Known, q: EventQuery): string[] {
   const w = writtenOf(k);
+  const found = new Set<string>();
   for (const p of LIST_PARAMETERS) {
     for (const value of q[p] ?? []) {
       const probe = listValueProbe(w, p, value);
-      if (probe !== undefined) return probe;
+      if (probe !== undefined) found.add(probe);
     }
   }
   for (const p of TIME_PARAMETERS) {
     const value = q[p];
-    if (value !== undefined && !plainBound(w, p, value)) return PROBE.time;
+    if (value !== undefined && !plainBound(w, p, value)) found.add(PROBE.time);
   }
-  return undefined;
+  return [...found];
 }
 
 /** An instant as the data writes it, rewritten in UTC with Z and the same fractional digits: a bound for a MUST. */
