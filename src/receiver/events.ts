@@ -32,7 +32,9 @@ function eventsOf(doc: unknown): EpcisEvent[] {
 
 /** Reads every page of one answer (only the first under the ignore-paging fault) into the fetcher. */
 async function readAnswer(f: EventFetcher, url: string): Promise<Answer> {
-  const { url: sent, options } = f.withKey(url);
+  const { url: sent, options: keyed } = f.withKey(url);
+  // A sender may redirect GET /events (HTTP following REST, spec 1): the receiver follows, as the harness does.
+  const options = { ...keyed, request: { ...keyed.request, redirect: "follow" as const } };
   const ignorePaging = f.faults.has("ignore-paging");
   let read: Awaited<ReturnType<typeof followPages>>;
   try {
