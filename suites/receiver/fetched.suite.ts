@@ -102,20 +102,19 @@ function meantBy(r: ReceivedRequest, events: readonly EpcisEvent[]): string[] {
 }
 
 /**
- * The queries for the product the sender refused with a 4xx other than 413 that fail a wire requirement
- * themselves (the key, the pipe, a repeated key, a time bound): the refusal answers that defect, which its own
- * requirement fails, and what the query meant to select is taken from the receiver by it. Each with the events
- * it meant to select and the requirements it fails.
+ * The queries the sender refused with a 4xx other than 413 that fail a wire requirement themselves (the key, the
+ * pipe, a repeated key, a time bound): the refusal answers that defect, which its own requirement fails, and what
+ * the query meant to select, the product's events among it or not, is taken from the receiver by it. Each with the
+ * events it meant to select and the requirements it fails.
  */
 function wireRefusals(
   requests: readonly ReceivedRequest[],
-  session: { key: string; keyUsed(r: ReceivedRequest): boolean; task: ReceiverTask },
-  given: ReadonlySet<string>,
+  session: { key: string; keyUsed(r: ReceivedRequest): boolean },
   events: readonly EpcisEvent[],
 ): { r: ReceivedRequest; selected: Set<string>; failed: string[] }[] {
   return requests
     .filter((r) => r.kind === "events" && r.exchange.status >= 400 && r.exchange.status <= 499)
-    .filter((r) => r.exchange.status !== 413 && asksForProduct(r, session.task, given))
+    .filter((r) => r.exchange.status !== 413)
     .map((r) => ({ r, failed: wireFailures(r, session.key, session.keyUsed(r)) }))
     .filter(({ failed }) => failed.length > 0)
     .map(({ r, failed }) => ({ r, failed, selected: new Set(meantBy(r, events)) }));
@@ -217,7 +216,7 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
     .map((r) => ({ r, selected: new Set(selectedBy(r, events) ?? []) }))
     .filter(({ selected }) => missing.some((id) => selected.has(id)));
   const paged = heldBack(requests, events, fetched);
-  const wire = wireRefusals(requests, session, given, events);
+  const wire = wireRefusals(requests, session, events);
   const byRefusal = missing.filter((id) => refused.some(({ selected }) => selected.has(id)));
   const byPaging = missing.filter((id) => !byRefusal.includes(id) && paged.has(id));
   const short = answeredShort(requests, task, given, events);
@@ -414,8 +413,14 @@ requirementTest("RCV-413-NARROW", "A 413 is answered by narrowing the query", (c
     const needed = selected.filter((id) => task.trace.events.has(id));
     const missing = needed.filter((id) => !fetched.has(id));
     if (missing.length > 0) {
+      // Whether the receiver went on to narrower queries: then it narrowed, and not far enough.
+      const later = requests.slice(requests.indexOf(r) + 1).filter((q) => q.kind === "events").length;
+      const how =
+        later === 0
+          ? "it did not narrow the query"
+          : `the ${later} queries of GET /events it sent after it did not fetch them`;
       c.fail(
-        `${described(r, key)} was refused with 413 and ${missing.length} events of the trace it selects never reached the receiver: it did not narrow the query (fewer values at a time, UTC eventTime windows).`,
+        `${described(r, key)} was refused with 413 and ${missing.length} events of the trace it selects never reached the receiver: ${how} (narrow it further: fewer values at a time, smaller time windows).`,
         requestEvidence(r, key, { missing: missing.slice(0, SHOWN) }),
       );
     } else if (proved || needed.length === 0) {

@@ -200,6 +200,38 @@ describe("the receiver checks", () => {
     expect(s["RCV-413-NARROW"]).toBe("skip");
   });
 
+  it("take an escaped unreserved character as the character itself (RFC 3986 6.2.2.2)", async () => {
+    const session = goodSession();
+    // The master data href and the query interface's path, each with a letter escaped: the same URLs.
+    session[1] = exchange(`/%65vents?MATCH_anyEPC=${ENC(ITEM)}`, { responseBody: page(["e1", "e2", "e3"]) });
+    session[4] = exchange(`/md/01/0950600013435%32`, { responseBody: "{}" });
+    const s = await statuses(recording(session));
+    for (const id of [
+      "RCV-EPCIS-LINK",
+      "RCV-MASTERDATA-HREF",
+      "RCV-PRODUCT-EVENTS",
+      "RCV-PRODUCT-MASTERDATA",
+    ]) {
+      expect(s[id], id).toBe("pass");
+    }
+  });
+
+  it("block RCV-PRODUCT-EVENTS on the wire defect of a refused broad query that selected the product's events", async () => {
+    // The receiver's only query is a broad one, sent with a repeated key and refused: one defect.
+    const session = goodSession().filter((x) => !x.rawUrl.startsWith("/events"));
+    session.splice(
+      1,
+      0,
+      exchange("/events?GE_eventTime=2000-01-01T00%3A00%3A00Z&GE_eventTime=2000-01-02T00%3A00%3A00Z", {
+        status: 400,
+        responseBody: "{}",
+      }),
+    );
+    const s = await statuses(recording(session));
+    expect(s["RCV-NO-REPEATED-KEY"]).toBe("fail");
+    expect(s["RCV-PRODUCT-EVENTS"]).toBe("skip");
+  });
+
   it("take %7c in lower case as the same escape as %7C", async () => {
     const session = goodSession();
     session[2] = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7c${ENC(ITEM)}`, { responseBody: page(["e4"]) });

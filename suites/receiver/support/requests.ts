@@ -45,12 +45,23 @@ export function resolverPathOf(r: ReceivedRequest): string {
   return r.resolverPath ?? r.url.pathname;
 }
 
-/** Upper-cases the hex digits of every percent-escape, so that two spellings of one URL compare equal. */
+/** A character RFC 3986 leaves unreserved: its percent-escape and itself are the same URL (section 6.2.2.2). */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/** Every percent-escape of an unreserved character decoded, every other one's hex digits upper-cased. */
+function escapesNormalized(text: string): string {
+  return text.replace(/%[0-9a-f]{2}/gi, (escaped) => {
+    const character = String.fromCharCode(Number.parseInt(escaped.slice(1), 16));
+    return UNRESERVED.test(character) ? character : escaped.toUpperCase();
+  });
+}
+
+/** A URL with its escapes normalized (RFC 3986 6.2.2), so that two spellings of one URL compare equal. */
 export function normalizeUrl(url: string, base?: string): string | undefined {
   try {
     const parsed = new URL(url, base);
     parsed.hash = "";
-    return parsed.href.replace(/%[0-9a-f]{2}/gi, (hex) => hex.toUpperCase());
+    return escapesNormalized(parsed.href);
   } catch {
     return undefined;
   }
@@ -184,12 +195,12 @@ export function redirectOf(r: ReceivedRequest): string | undefined {
 
 /** Whether a URL's path is a query interface's: its last segment is events, a trailing slash or not. */
 export function isEventsPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, "").split("/").at(-1) === "events";
+  return escapesNormalized(pathname).replace(/\/+$/, "").split("/").at(-1) === "events";
 }
 
 /** The origin and path of a URL, without a trailing slash: where a query interface is, compared. */
 export function interfaceOf(url: URL): string {
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return `${url.origin}${escapesNormalized(url.pathname).replace(/\/+$/, "")}`;
 }
 
 /** Every href the resolver gave in answer to this request: a link set's, of any link type, or a redirect's. */
