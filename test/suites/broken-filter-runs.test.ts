@@ -112,26 +112,16 @@ describe("MATCH_anyEPC on SSCCs answered 500", () => {
 });
 
 describe("only the pipe-joined or combined queries answered 500, every part alone answering", () => {
-  it(
-    "fails EVT-PIPE-OR",
-    async () => {
-      breaks = pipeJoined;
-      const r = await run("pipe", "events");
+  it.each([
+    ["EVT-PIPE-OR", "pipe", pipeJoined],
+    ["EVT-AND", "and", combined],
+  ] as const)(
+    "fails %s",
+    async (id, label, broken) => {
+      breaks = broken;
+      const r = await run(label, "events");
       expect(r.code, r.stderr).toBe(1);
-      const relation = verdictIn(r.report, "EVT-PIPE-OR");
-      expect(relation.status).toBe("fail");
-      expect(relation.reason).toContain("got no usable answer");
-    },
-    RUN,
-  );
-
-  it(
-    "fails EVT-AND",
-    async () => {
-      breaks = combined;
-      const r = await run("and", "events");
-      expect(r.code, r.stderr).toBe(1);
-      const relation = verdictIn(r.report, "EVT-AND");
+      const relation = verdictIn(r.report, id);
       expect(relation.status).toBe("fail");
       expect(relation.reason).toContain("got no usable answer");
     },

@@ -2,23 +2,17 @@
 // module (an empty gdst:productOwner), which the seafood module repeats: the seafood module's finding is blocked
 // by CORE-MODULE-CORE where that failed (a definition given with --definition makes it a MUST), and stands as its
 // own verdict where CORE-MODULE-CORE only warned (tracecheck's own schema), never an error of the harness.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_DEFINITION_FILE } from "../../src/definition/index.ts";
-import { runForReport, tempDir, verdictIn } from "../support/cli.ts";
+import { runForReport, tempDirOfFile, verdictIn } from "../support/cli.ts";
 
 // Runs of one class; the bound only catches a hang on a loaded machine.
 const RUN = 300_000;
 
-let dir: string;
-let remove: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dir, remove } = await tempDir("core-modules-runs"));
-});
-afterAll(() => remove());
+const dirOf = tempDirOfFile("core-modules-runs");
 
 function run(label: string, args: readonly string[]) {
-  return runForReport(dir, label, [
+  return runForReport(dirOf(), label, [
     "--seed",
     "1",
     "--quiet",

@@ -3,21 +3,15 @@
 // names (spec 2.2), so a type the harness cannot find is not judged, and the verdict says so instead of failing.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { DEFAULT_DEFINITION_FILE } from "../../src/definition/index.ts";
-import { runForReport, tempDir, verdictIn } from "../support/cli.ts";
+import { runForReport, tempDirOfFile, verdictIn } from "../support/cli.ts";
 
 // The bound only catches a hang on a loaded machine.
 const RUN = 120_000;
 
-let dir: string;
-let remove: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dir, remove } = await tempDir("definition-runs"));
-}, RUN);
-afterAll(() => remove());
+const dirOf = tempDirOfFile("definition-runs");
 
 /** Our definition with the schemas of `types` renamed (`<Type>Record`) and unmarked, written as JSON. */
 async function renamedDefinition(label: string, types: readonly string[]): Promise<string> {
@@ -32,14 +26,14 @@ async function renamedDefinition(label: string, types: readonly string[]): Promi
   }
   const modules = raw["x-modules"] as { schema: string }[];
   for (const m of modules) m.schema = path.resolve(path.dirname(DEFAULT_DEFINITION_FILE), m.schema);
-  const file = path.join(dir, `${label}.openapi.json`);
+  const file = path.join(dirOf(), `${label}.openapi.json`);
   await writeFile(file, JSON.stringify(raw));
   return file;
 }
 
 async function run(label: string, definition: string) {
   const args = ["--seed", "1", "--quiet", "--suite", "definition", "--definition", definition];
-  const result = await runForReport(dir, label, args);
+  const result = await runForReport(dirOf(), label, args);
   return { ...result, verdict: (id: string) => verdictIn(result.report, id) };
 }
 

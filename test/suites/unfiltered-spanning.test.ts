@@ -6,13 +6,13 @@
 // events during the run.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Report, RequirementResult } from "../../src/engine/types.ts";
 import { generateDataset } from "../../src/generate/index.ts";
 import { resolveRunOptions } from "../../src/harness/options.ts";
 import { runTracecheck } from "../../src/harness/run.ts";
 import { type EpcisEvent, type EventQuery, runOracle } from "../../src/model/index.ts";
-import { tempDir } from "../support/cli.ts";
+import { tempDirOfFile } from "../support/cli.ts";
 import { type RepositoryPolicy, startRepository } from "../support/event-repository.ts";
 
 // A run of one requirement; the bound only catches a hang on a loaded machine.
@@ -21,13 +21,7 @@ const EVENTS = generateDataset({ seed: 4, events: 60 }).events;
 /** How many events the cut-short unfiltered answer holds. */
 const CUT = 40;
 
-let dir: string;
-let remove: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dir, remove } = await tempDir("unfiltered-spanning"));
-});
-afterAll(() => remove());
+const dirOf = tempDirOfFile("unfiltered-spanning");
 
 /** Refuses, as a sender may, a time bound in the first millennium: the harness's probes, not the target's values. */
 function refusingProbes(events: readonly EpcisEvent[], q: EventQuery): EpcisEvent[] {
@@ -41,7 +35,7 @@ function refusingProbes(events: readonly EpcisEvent[], q: EventQuery): EpcisEven
 async function judge(label: string, events: EpcisEvent[], select: RepositoryPolicy["select"]) {
   const repository = await startRepository(events, { select });
   try {
-    const reports = path.join(dir, label);
+    const reports = path.join(dirOf(), label);
     const opts = resolveRunOptions(
       { target: repository.origin, suite: "events", seed: "1", "report-dir": reports, quiet: true },
       {},

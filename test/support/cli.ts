@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import type { Report, RequirementResult } from "../../src/engine/types.ts";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -65,6 +66,25 @@ export function runNode(
 export async function tempDir(label: string): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `tracecheck-test-${label}-`));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh temporary directory for the tests of one file: made before they run, removed after them, also when one
+ * fails. The function gives its path.
+ */
+export function tempDirOfFile(label: string): () => string {
+  let made: { dir: string; remove(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    made = await tempDir(label);
+  });
+  afterAll(async () => {
+    await made?.remove();
+  });
+  return () => {
+    if (made === undefined)
+      throw new Error(`the temporary directory of ${label} is made before the tests run`);
+    return made.dir;
+  };
 }
 
 /** Runs `use` in a fresh temporary directory, removed afterwards whatever happens. */
