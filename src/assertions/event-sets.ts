@@ -17,7 +17,7 @@ export interface SetComparison {
   missing: string[];
   /** Identities answered but not expected. */
   extra: string[];
-  /** Identities answered more than once. */
+  /** Identities answered more times than the expected list holds them (and more than once). */
   duplicated: string[];
 }
 
@@ -26,26 +26,40 @@ export function identities(events: readonly EpcisEvent[]): string[] {
 }
 
 /**
- * The answered events against the expected ones, by identity: each list in the order of first sight. Once per case
- * of every filter check, so it walks each list once and builds no list an equal answer does not need.
+ * The answered events against the expected ones, by identity: each list in the order of first sight. An identity
+ * the expected list holds n times may be answered up to n times (at least once): EPCIS makes eventID optional, so a
+ * repository may hold one identity more than once (the same event captured twice), and the expected events, drawn
+ * from what it holds, carry its copies; only copies beyond those are answered twice. Once per case of every filter
+ * check, so it walks each list once and builds no list an equal answer does not need.
  */
 export function compareEventSets(
   expected: readonly EpcisEvent[],
   actual: readonly EpcisEvent[],
 ): SetComparison {
+  /** How many times each expected identity may be answered, beyond once, where it is more. */
+  let copies: Map<string, number> | undefined;
   const want = new Set<string>();
-  for (const e of expected) want.add(eventIdentity(e));
-  const seen = new Set<string>();
+  for (const e of expected) {
+    const id = eventIdentity(e);
+    if (want.has(id)) {
+      copies ??= new Map();
+      copies.set(id, (copies.get(id) ?? 1) + 1);
+    } else want.add(id);
+  }
+  const seen = new Map<string, number>();
   const extra: string[] = [];
   let twice: Set<string> | undefined;
   for (const e of actual) {
     const id = eventIdentity(e);
-    if (seen.has(id)) {
-      twice ??= new Set();
-      twice.add(id);
+    const times = (seen.get(id) ?? 0) + 1;
+    seen.set(id, times);
+    if (times > 1) {
+      if (times > (copies?.get(id) ?? 1)) {
+        twice ??= new Set();
+        twice.add(id);
+      }
       continue;
     }
-    seen.add(id);
     if (!want.has(id)) extra.push(id);
   }
   // The identities seen that were wanted are all those wanted exactly when they are as many.
@@ -86,25 +100,40 @@ export function describeComparison(
 }
 
 /**
- * Every event of the lists once, by identity; the first copy seen is kept. Where that is the first list itself
- * (its events each once, and the others adding none), it is that list: the oracle answers a list it has seen
+ * Every event of the lists by identity, each identity as many times as the list that holds it most holds it (a list
+ * of the known events holds an identity the repository holds twice twice); the first copies seen are kept. Where
+ * that is the first list itself (the others adding nothing), it is that list: the oracle answers a list it has seen
  * before from its index, and the known events joined with an answer of known events are the known events.
  */
 export function unionOf(...lists: readonly (readonly EpcisEvent[])[]): readonly EpcisEvent[] {
-  const byId = new Map<string, EpcisEvent>();
-  /** How many identities the first list holds: all of its events, when it holds each once. */
-  let firstHolds: number | undefined;
-  for (const list of lists) {
+  const byId = new Map<string, EpcisEvent[]>();
+  let added = false;
+  lists.forEach((list, at) => {
+    /** How many times this list has held each identity so far. */
+    const times = new Map<string, number>();
     for (const e of list) {
       const id = eventIdentity(e);
-      if (!byId.has(id)) byId.set(id, e);
+      const n = (times.get(id) ?? 0) + 1;
+      times.set(id, n);
+      const kept = byId.get(id);
+      if (kept === undefined) byId.set(id, [e]);
+      else if (n > kept.length) kept.push(e);
+      else continue;
+      if (at > 0) added = true;
     }
-    firstHolds ??= byId.size;
-  }
+  });
   const [first] = lists;
-  return first !== undefined && firstHolds === first.length && byId.size === firstHolds
-    ? first
-    : [...byId.values()];
+  return first !== undefined && !added ? first : [...byId.values()].flat();
+}
+
+/** Every identity of the events once, the first copy seen: an answer's repeats set aside. */
+export function distinct(events: readonly EpcisEvent[]): readonly EpcisEvent[] {
+  const byId = new Map<string, EpcisEvent>();
+  for (const e of events) {
+    const id = eventIdentity(e);
+    if (!byId.has(id)) byId.set(id, e);
+  }
+  return byId.size === events.length ? events : [...byId.values()];
 }
 
 /** Values of one list shown in evidence; the rest are counted (EventValues.more). */

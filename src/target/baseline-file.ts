@@ -18,6 +18,12 @@ export interface Baseline {
   note: string;
   /** Events as the target serves them (recordTime included), one per identity. */
   events: EpcisEvent[];
+  /**
+   * The further copies of identities a whole answer of discovery held more than once (the unfiltered answer, or the
+   * time windows): EPCIS makes eventID optional, so the same event captured twice, or twice with only recordTime
+   * apart, is one identity that a repository rightly holds, and serves, twice.
+   */
+  repeats?: EpcisEvent[];
   /** The events of --dataset, when given: what the target was loaded with. */
   datasetEvents?: EpcisEvent[];
   requests: number;

@@ -159,8 +159,11 @@ class Collected {
     }
   }
 
-  /** Keeps the first event of each identity; a spool without repeats is kept as it is. */
-  dedupe(): void {
+  /**
+   * Keeps the first event of each identity, and returns the further copies; a spool without repeats is kept as it
+   * is.
+   */
+  dedupe(): EpcisEvent[] {
     const ids = new Set<string>();
     let repeated = false;
     for (const e of this.#events) {
@@ -171,17 +174,22 @@ class Collected {
       }
       ids.add(id);
     }
-    if (!repeated) return;
+    if (!repeated) return [];
     ids.clear();
     const kept = new EventSpool(this.spool);
+    const repeats: EpcisEvent[] = [];
     for (const e of this.#events) {
       const id = eventIdentity(e);
-      if (ids.has(id)) continue;
+      if (ids.has(id)) {
+        repeats.push(e);
+        continue;
+      }
       ids.add(id);
       kept.add(e);
     }
     this.#events.clear();
     this.#events = kept;
+    return repeats;
   }
 
   clear(): void {
@@ -325,11 +333,17 @@ export async function discoverBaseline(
   const startCount = client.requestCount;
   const budget = { left: opts.maxRequests ?? 20_000 };
   const into = new Collected(opts.spool ?? {});
-  const finish = (method: BaselineMethod, complete: boolean, note: string): DiscoveredBaseline => ({
+  const finish = (
+    method: BaselineMethod,
+    complete: boolean,
+    note: string,
+    repeats: EpcisEvent[] = [],
+  ): DiscoveredBaseline => ({
     method,
     complete,
     note,
     events: into.events,
+    ...(repeats.length > 0 ? { repeats } : {}),
     requests: client.requestCount - startCount,
   });
 
@@ -343,13 +357,14 @@ export async function discoverBaseline(
   );
   if (unfiltered.kind === "events") {
     into.take(unfiltered.events);
-    into.dedupe();
-    return finish("unfiltered", true, "every event, from the unfiltered query");
+    const repeats = into.dedupe();
+    return finish("unfiltered", true, "every event, from the unfiltered query", repeats);
   }
   if (unfiltered.kind === "misPaged") {
     // Paging that loops or leaves the origin is EVT-PAGING's to judge; the pages before it are the target's own
     // events, a part of them, so that the run goes on to judge the rest.
     into.take(unfiltered.events);
+    // Pages that loop repeat events the repository need not hold twice: their repeats are not taken as copies.
     into.dedupe();
     const note = `the events of the unfiltered query's pages up to where its paging went wrong (${unfiltered.message})`;
     return finish("unfiltered", false, note);
@@ -361,11 +376,13 @@ export async function discoverBaseline(
   // chose (a year as far as 0001 or 9999), which narrower windows would not mend.
   const windows = await bisectWindows(client, opts, into, budget);
   if (windows === "done") {
-    into.dedupe();
+    // The windows do not overlap: an identity two of them answer, or one twice, is held more than once.
+    const repeats = into.dedupe();
     return finish(
       "windows",
       true,
       `the unfiltered query was refused with ${unfiltered.status}; every event from eventTime windows`,
+      repeats,
     );
   }
   into.clear();

@@ -5,7 +5,6 @@
 // at each time bound, one that meets the other parameters too, so that a window read otherwise than its two bounds
 // alone shows.
 import fc from "fast-check";
-import { identities, unionOf } from "../../src/assertions/event-sets.ts";
 import { relationProblem } from "../../src/assertions/query-answer.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
 import { requirementTest } from "../../src/engine/suite.ts";
@@ -15,7 +14,6 @@ import {
   addUnits,
   compareInstants,
   encodeQuery,
-  eventIdentity,
   formatInstant,
   fractionDigitsOf,
   type Instant,
@@ -36,7 +34,7 @@ import { type Answer, exchangeOf } from "./support/answers.ts";
 import { eventsOrVerdict, failWith, held } from "./support/cases.ts";
 import { type CaseResult, type SuiteEnv, suiteEnv } from "./support/env.ts";
 import { Findings } from "./support/findings.ts";
-import { settled, skipWithoutEvents } from "./support/known.ts";
+import { combinedEvents, settled, skipWithoutEvents } from "./support/known.ts";
 import { blamePaging } from "./support/paging.ts";
 import { inUtc, probeOf } from "./support/probes.ts";
 import { checkProperty } from "./support/property.ts";
@@ -69,10 +67,7 @@ async function checkRelation(
     if (answer?.kind !== "events") return partUnanswered;
     partEvents.push(settled(env.known, answer.events));
   }
-  const sets = partEvents.map((events) => new Set(identities(events)));
-  const keep = (id: string) =>
-    combine === "union" ? sets.some((s) => s.has(id)) : sets.every((s) => s.has(id));
-  const expected = unionOf(...partEvents).filter((e) => keep(eventIdentity(e)));
+  const expected = combinedEvents(env.known, partEvents, combine);
   const actual = settled(env.known, answered);
   const problem = relationProblem(() => `${relation} for ${encodeQuery(q)}`, expected, actual, q);
   if (problem === undefined) {

@@ -144,6 +144,23 @@ describe("discoverBaseline", () => {
     const { baseline } = await discover({ maxEvents: 3, pageSize: 1 });
     expect(baseline.method).toBe("windows");
     expect(baseline.events).toHaveLength(ALL.length);
+    expect(baseline.repeats).toBeUndefined();
+  });
+
+  it("keeps apart the further copies of an identity the unfiltered answer holds more than once", async () => {
+    // EPCIS makes eventID optional: the same event captured twice is one identity the repository holds twice.
+    const { eventID: _, ...withoutId } = D;
+    const once = { ...withoutId, recordTime: "2024-05-01T00:00:00Z" } as EpcisEvent;
+    const again = { ...once, recordTime: "2024-05-02T00:00:00Z" };
+    repository = await startRepository([A, once, B, again], { pageSize: 2 });
+    const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
+    clients.push(client);
+    const baseline = await discoverBaseline(client, {
+      eventsBase: repository.origin,
+      resolverBase: repository.origin,
+    });
+    expect(ids(baseline.events)).toEqual(ids([A, B, once]));
+    expect(baseline.repeats).toEqual([again]);
   });
 
   it("crawls from --start-from when time windows are refused too, and says the result is partial", async () => {

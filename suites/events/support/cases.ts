@@ -1,18 +1,17 @@
 // One query case of a check: read the answer, note what it shows about paging, 413 and content, and judge its
 // events against the oracle (spec 4.1) or hand them to a relation.
 
-import { servedContentProblem } from "../../../src/assertions/event-content.ts";
 import { isLotClass, isNarrow, refusedBelowAnswered } from "../../../src/assertions/narrow-query.ts";
 import { answerProblem, relationProblem } from "../../../src/assertions/query-answer.ts";
 import { exchangeEvidence } from "../../../src/engine/evidence.ts";
 import type { Evidence } from "../../../src/engine/types.ts";
-import { encodeQuery, eventIdentity } from "../../../src/model/index.ts";
+import { encodeQuery } from "../../../src/model/index.ts";
 import type { EpcisEvent, EventQuery } from "../../../src/model/types.ts";
 import { CLASS_FIELDS, classesIn, EPC_FIELDS, epcsIn } from "../../../src/target/pools.ts";
 import { type Answer, exchangeOf } from "./answers.ts";
 import type { CaseResult, SuiteEnv } from "./env.ts";
 import type { Findings } from "./findings.ts";
-import { settled } from "./known.ts";
+import { heldDifferences, settled } from "./known.ts";
 import { blamePaging } from "./paging.ts";
 import { probesOf } from "./probes.ts";
 
@@ -109,9 +108,7 @@ export function eventsOrVerdict(
 /** EVT-SHAPE-CONTENT in passing: an answered event must be served as the baseline holds it. */
 export function noteContent(e: SuiteEnv, findings: Findings, answer: Answer & { kind: "events" }): void {
   for (const served of answer.events) {
-    const earlier = e.known.byId.get(eventIdentity(served));
-    if (earlier === undefined) continue;
-    const problem = servedContentProblem(earlier, served);
+    const problem = heldDifferences(e.known, served)?.content;
     if (problem !== undefined) {
       findings.note("EVT-SHAPE-CONTENT", {
         reason: `${problem.reason} (answer to ${answer.url})`,

@@ -30,14 +30,18 @@ function windowField(q: EventQuery): TimeField | undefined {
   return undefined;
 }
 
-/** Events answered on more than one page (or twice on one). */
-export function answeredTwice(answer: Read): string[] {
-  const seen = new Set<string>();
+/**
+ * Events answered on more than one page (or twice on one): more times than the repository holds them (`copies`,
+ * Known: an identity it holds twice is rightly answered twice).
+ */
+export function answeredTwice(answer: Read, copies: ReadonlyMap<string, readonly EpcisEvent[]>): string[] {
+  const seen = new Map<string, number>();
   const twice = new Set<string>();
   for (const e of answer.events) {
     const id = eventIdentity(e);
-    if (seen.has(id)) twice.add(id);
-    seen.add(id);
+    const times = (seen.get(id) ?? 0) + 1;
+    seen.set(id, times);
+    if (times > (copies.get(id)?.length ?? 1)) twice.add(id);
   }
   return [...twice];
 }
@@ -94,7 +98,7 @@ export async function pagingLoss(env: SuiteEnv, q: EventQuery, answer: Read): Pr
  * rel="next" links led to (on whatever origin it was: spec 4.1 states no single-origin rule).
  */
 export async function pagedProblem(env: SuiteEnv, q: EventQuery, answer: Read): Promise<CaseResult> {
-  const twice = answeredTwice(answer);
+  const twice = answeredTwice(answer, env.known.copies);
   if (twice.length > 0) {
     return {
       status: "fail",
