@@ -160,10 +160,8 @@ class Collected {
   }
 
   /**
-   * Keeps the first event of each identity, and returns the further copies of events without an eventID; a spool
-   * without repeats is kept as it is. A repository may hold such an event twice (EPCIS makes eventID optional, and
-   * the same event captured twice is one identity); an eventID names one event, so its repeat in an answer is the
-   * sender repeating it, as paging that serves an event twice does, unless a dataset given says otherwise.
+   * Keeps the first event of each identity, and returns the further copies; a spool without repeats is kept as it
+   * is.
    */
   dedupe(): EpcisEvent[] {
     const ids = new Set<string>();
@@ -183,7 +181,7 @@ class Collected {
     for (const e of this.#events) {
       const id = eventIdentity(e);
       if (ids.has(id)) {
-        if (typeof e.eventID !== "string" || e.eventID === "") repeats.push(e);
+        repeats.push(e);
         continue;
       }
       ids.add(id);

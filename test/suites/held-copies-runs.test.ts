@@ -132,3 +132,37 @@ describe("a repository holding one event twice, its dataset not given", () => {
     expect(failed(run.report).filter((f) => f.includes("answered twice"))).toEqual([]);
   });
 });
+
+describe("a sender repeating an event with an eventID, its dataset not given", () => {
+  let run: Awaited<ReturnType<typeof runForReport>>;
+  const repeated = REST[0]!;
+  beforeAll(async () => {
+    // Its defect: the first event of each answer, the unfiltered one included, is sent again at the end of it.
+    const repository = await startRepository(REST, {
+      select: (events, q) => {
+        const chosen = runOracle(events, q);
+        return chosen.length > 0 ? [...chosen, chosen[0]!] : chosen;
+      },
+    });
+    try {
+      run = await runForReport(dir(), "repeats-no-dataset", [
+        "--target",
+        repository.origin,
+        "--suite",
+        "events",
+        "--seed",
+        "1",
+        "--quiet",
+      ]);
+    } finally {
+      await repository.close();
+    }
+  }, RUN);
+
+  it("fails EVT-UNFILTERED: an eventID names one event, so its repeat is no copy held", () => {
+    expect(run.code).toBe(1);
+    const unfiltered = verdictIn(run.report, "EVT-UNFILTERED");
+    expect(unfiltered.status).toBe("fail");
+    expect(unfiltered.reason).toContain(`answered twice (${eventIdentity(repeated)})`);
+  });
+});

@@ -163,19 +163,6 @@ describe("discoverBaseline", () => {
     expect(baseline.repeats).toEqual([again]);
   });
 
-  it("takes an eventID the unfiltered answer repeats for the sender repeating it, not for a copy held", async () => {
-    // An eventID names one event: two in one answer are paging serving it twice, which EVT-UNFILTERED judges.
-    repository = await startRepository([A, B, A], { pageSize: 2 });
-    const client = new HttpClient({ allowedOrigins: [repository.origin], retries: 0 });
-    clients.push(client);
-    const baseline = await discoverBaseline(client, {
-      eventsBase: repository.origin,
-      resolverBase: repository.origin,
-    });
-    expect(ids(baseline.events)).toEqual(ids([A, B]));
-    expect(baseline.repeats).toBeUndefined();
-  });
-
   it("crawls from --start-from when time windows are refused too, and says the result is partial", async () => {
     const { baseline, repository } = await discover({ onlyIdentifierQueries: true }, { startFrom: X });
     expect(baseline.method).toBe("crawl");

@@ -63,6 +63,10 @@ export const knownEvents = perRun((ctx: RunContext): Known => {
   };
 });
 
+function hasEventId(e: EpcisEvent): boolean {
+  return typeof e.eventID === "string" && e.eventID !== "";
+}
+
 /** How many times each identity is found among the events, where it is more than once. */
 function repeated(events: readonly EpcisEvent[]): Map<string, number> {
   const times = new Map<string, number>();
@@ -76,7 +80,8 @@ function repeated(events: readonly EpcisEvent[]): Map<string, number> {
 
 /**
  * The identities the repository holds more than once, with their served copies. The dataset, when given, says how
- * many times (a page repeated by the sender is not a copy it holds); discovery's whole answer says it otherwise. A
+ * many times (a page repeated by the sender is not a copy it holds); discovery's whole answer says it otherwise, for
+ * events without eventID. A
  * copy held but served fewer times is stood for by the first served copy.
  */
 function heldCopies(baseline: Baseline): Map<string, EpcisEvent[]> {
@@ -84,7 +89,9 @@ function heldCopies(baseline: Baseline): Map<string, EpcisEvent[]> {
   const repeats = baseline.repeats ?? [];
   if (repeats.length === 0 && baseline.datasetEvents === undefined) return out;
   const served = [...baseline.events, ...repeats];
-  const counts = repeated(baseline.datasetEvents ?? served);
+  // Without the dataset, only an event without eventID counts as a copy held: an eventID names one event, so its
+  // repeat in discovery's answer is the sender serving it twice (paging that repeats an event), a defect.
+  const counts = repeated(baseline.datasetEvents ?? served.filter((e) => !hasEventId(e)));
   if (counts.size === 0) return out;
   const copiesServed = new Map<string, EpcisEvent[]>();
   for (const e of served) {
