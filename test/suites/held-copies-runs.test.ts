@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateDataset, writeDatasetFile } from "../../src/generate/index.ts";
 import { type EpcisEvent, eventIdentity, runOracle } from "../../src/model/index.ts";
 import { runForReport, tempDirOfFile, verdictIn } from "../support/cli.ts";
-import { startRepository } from "../support/event-repository.ts";
+import { type RepositoryPolicy, startRepository } from "../support/event-repository.ts";
 
 // A whole run against the embedded reference; the bound only catches a hang on a loaded machine.
 const RUN = 180_000;
@@ -32,6 +32,28 @@ function failed(report: Awaited<ReturnType<typeof runForReport>>["report"]): str
   return report.requirements
     .filter((r) => r.status === "fail" || r.status === "error")
     .map((r) => `${r.id}: ${r.reason ?? ""}`);
+}
+
+/** A sender whose defect is to send the first event of each answer, the unfiltered one included, again at its end. */
+const repeatsFirst: RepositoryPolicy = {
+  select: (events, q) => {
+    const chosen = runOracle(events, q);
+    return chosen.length > 0 ? [...chosen, chosen[0]!] : chosen;
+  },
+};
+
+/** `tracecheck run --suite events` against a repository of `events`, stopped afterwards whatever happens. */
+async function runAgainst(
+  label: string,
+  repository: Awaited<ReturnType<typeof startRepository>>,
+  more: readonly string[] = [],
+) {
+  try {
+    const args = ["--target", repository.origin, "--suite", "events", "--seed", "1", "--quiet", ...more];
+    return await runForReport(dir(), label, args);
+  } finally {
+    await repository.close();
+  }
 }
 
 describe.each([
@@ -71,28 +93,7 @@ describe("a sender repeating in every answer an event the loaded dataset holds o
   const repeated = REST[0]!;
   beforeAll(async () => {
     const file = await datasetOf("once", REST);
-    // Its defect: the first event of each answer is sent again at the end of it.
-    const repository = await startRepository(REST, {
-      select: (events, q) => {
-        const chosen = runOracle(events, q);
-        return chosen.length > 0 ? [...chosen, chosen[0]!] : chosen;
-      },
-    });
-    try {
-      run = await runForReport(dir(), "repeats", [
-        "--target",
-        repository.origin,
-        "--suite",
-        "events",
-        "--seed",
-        "1",
-        "--quiet",
-        "--dataset",
-        file,
-      ]);
-    } finally {
-      await repository.close();
-    }
+    run = await runAgainst("repeats", await startRepository(REST, repeatsFirst), ["--dataset", file]);
   }, RUN);
 
   it("fails EVT-UNFILTERED and the filters for an event answered twice", () => {
@@ -109,20 +110,7 @@ describe("a sender repeating in every answer an event the loaded dataset holds o
 describe("a repository holding one event twice, its dataset not given", () => {
   let run: Awaited<ReturnType<typeof runForReport>>;
   beforeAll(async () => {
-    const repository = await startRepository([...REST, TWICE, TWICE]);
-    try {
-      run = await runForReport(dir(), "no-dataset", [
-        "--target",
-        repository.origin,
-        "--suite",
-        "events",
-        "--seed",
-        "1",
-        "--quiet",
-      ]);
-    } finally {
-      await repository.close();
-    }
+    run = await runAgainst("no-dataset", await startRepository([...REST, TWICE, TWICE]));
   }, RUN);
 
   it("learns the copies from the unfiltered answer, and fails no check for serving both", () => {
@@ -137,26 +125,7 @@ describe("a sender repeating an event with an eventID, its dataset not given", (
   let run: Awaited<ReturnType<typeof runForReport>>;
   const repeated = REST[0]!;
   beforeAll(async () => {
-    // Its defect: the first event of each answer, the unfiltered one included, is sent again at the end of it.
-    const repository = await startRepository(REST, {
-      select: (events, q) => {
-        const chosen = runOracle(events, q);
-        return chosen.length > 0 ? [...chosen, chosen[0]!] : chosen;
-      },
-    });
-    try {
-      run = await runForReport(dir(), "repeats-no-dataset", [
-        "--target",
-        repository.origin,
-        "--suite",
-        "events",
-        "--seed",
-        "1",
-        "--quiet",
-      ]);
-    } finally {
-      await repository.close();
-    }
+    run = await runAgainst("repeats-no-dataset", await startRepository(REST, repeatsFirst));
   }, RUN);
 
   it("fails EVT-UNFILTERED: an eventID names one event, so its repeat is no copy held", () => {
