@@ -1,6 +1,6 @@
 // The values a query can be drawn from, taken from the events the target holds: each EPC field and each quantity
 // list on its own (one requirement each, spec 4.1), bizSteps, locations, transformation ids and instants.
-import { parseInstant } from "../model/index.ts";
+import { formatInstant, parseInstant } from "../model/index.ts";
 import { CLASS_LISTS, type ClassList, EPC_FIELDS, type EpcField, type EpcisEvent } from "../model/types.ts";
 
 export { EPC_FIELDS, type EpcField };
@@ -69,9 +69,14 @@ export function plainFirst(values: readonly string[]): string[] {
 
 const URN_PREFIX = /^urn:epc:(?:id|class|idpat):(?:sgtin|lgtin|sscc|sgln|pgln):(\d+)\./;
 
+/**
+ * Whether a bound can be taken at the instant: it parses, and so does its UTC form (spec 4.1 types the bounds "in
+ * UTC"), which an event at the calendar's edge written at an offset (0001-01-01T00:30:00+01:00) has not: its UTC
+ * year is 0000.
+ */
 function isInstant(value: string): boolean {
   try {
-    parseInstant(value);
+    parseInstant(formatInstant(parseInstant(value)));
     return true;
   } catch {
     return false;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { EpcisEvent } from "../../src/model/types.ts";
 import type { Known } from "../../suites/events/support/known.ts";
-import { probeOf, probesOf } from "../../suites/events/support/probes.ts";
+import { inUtc, probeOf, probesOf } from "../../suites/events/support/probes.ts";
 
 const EVENT: EpcisEvent = {
   type: "ObjectEvent",
@@ -35,5 +35,16 @@ describe("probesOf", () => {
     expect(probesOf(known, both)).toEqual(["EVT-NO-MATCH", "EVT-TIME-PROBES"]);
     expect(probeOf(known, both)).toBe("EVT-NO-MATCH");
     expect(probesOf(known, { GE_eventTime: "2026-01-01T09:00:00.000+09:00" })).toEqual(["EVT-TIME-PROBES"]);
+  });
+});
+
+describe("inUtc", () => {
+  it("writes an event's instant in UTC with its own digits", () => {
+    expect(inUtc("2026-01-01T09:00:00.120+09:00")).toBe("2026-01-01T00:00:00.120Z");
+  });
+
+  it("gives no bound where the UTC form leaves the years 0001 to 9999", () => {
+    expect(() => inUtc("0001-01-01T00:30:00+01:00")).toThrow(/year 0000/);
+    expect(() => inUtc("9999-12-31T23:00:00-05:00")).toThrow();
   });
 });

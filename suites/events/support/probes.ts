@@ -202,7 +202,13 @@ export function probesOf(k: Known, q: EventQuery): string[] {
   return [...found];
 }
 
-/** An instant as the data writes it, rewritten in UTC with Z and the same fractional digits: a bound for a MUST. */
+/**
+ * An instant as the data writes it, rewritten in UTC with Z and the same fractional digits: a bound for a MUST.
+ * Throws, as parseInstant does, where the UTC form leaves the years 0001 to 9999 (an event at the calendar's edge
+ * written at an offset): there is no such bound to take.
+ */
 export function inUtc(written: string): string {
-  return formatInstant(parseInstant(written), { fractionDigits: fractionDigitsOf(written) });
+  const utc = formatInstant(parseInstant(written), { fractionDigits: fractionDigitsOf(written) });
+  parseInstant(utc);
+  return utc;
 }
