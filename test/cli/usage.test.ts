@@ -86,6 +86,19 @@ describe("serve on a port another process holds", () => {
     }
   });
 
+  it("says so for receiver too, exit 2", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    try {
+      const taken = (holder.address() as AddressInfo).port;
+      const { code, stderr } = await runCli(["receiver", "--port", String(taken), "--", "true"]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`the sender could not start: port ${taken} is in use; choose another --port.`);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  });
+
   it("refuses --port and --resolver-port naming the same port", async () => {
     const { code, stderr } = await runCli(["serve", "--port", "40123", "--resolver-port", "40123"]);
     expect(code).toBe(2);

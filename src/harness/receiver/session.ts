@@ -221,7 +221,12 @@ export async function runReceiverSession(
     });
   } catch (error) {
     // The message says what went wrong and what to do (a dataset that cannot be read, a port in use).
-    io.note(`tracecheck: the sender could not start: ${(error as Error).message.split("\n")[0]}`);
+    const { code } = error as NodeJS.ErrnoException;
+    const why =
+      code === "EADDRINUSE"
+        ? `port ${(error as { port?: number }).port ?? opts.port} is in use; choose another --port.`
+        : (error as Error).message.split("\n")[0];
+    io.note(`tracecheck: the sender could not start: ${why}`);
     return { exitCode: 2 };
   }
   const definitionFile = path.resolve(DEFAULT_DEFINITION);
