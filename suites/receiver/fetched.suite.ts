@@ -10,7 +10,6 @@ import {
   type EventQuery,
   parseQueryString,
   runOracle,
-  TIME_PARAMETERS,
 } from "../../src/model/index.ts";
 import type { ReceiverTask } from "../../src/model/receiver-task.ts";
 import { traceIdentity } from "../../src/model/trace-set.ts";
@@ -30,7 +29,7 @@ import {
   resolverPathOf,
 } from "./support/requests.ts";
 import { unresolvedBySpelling } from "./support/resolving.ts";
-import { timeProblem, wireFailures } from "./support/wire.ts";
+import { meantQuery, wireFailures } from "./support/wire.ts";
 
 const SHOWN = 20;
 /** Requests a pass names as its proof at most; the session's report keeps ten of them (session.ts). */
@@ -84,37 +83,29 @@ function selectedBy(r: ReceivedRequest, events: readonly EpcisEvent[]): string[]
   }
 }
 
-/**
- * The events a query meant to select: what it selects with any time bound that is no instant left out (a "+" sent
- * unencoded, a bound without a time zone), since such a bound is RCV-TIME-UTC's to judge and the sender refused it.
- */
+/** The events a query meant to select, read past its wire defects (support/wire.ts, meantQuery). */
 function meantBy(r: ReceivedRequest, events: readonly EpcisEvent[]): string[] {
-  const query = parseQueryString(r.rawQuery).query as EventQuery;
-  for (const p of TIME_PARAMETERS) {
-    const bound = query[p];
-    if (bound !== undefined && timeProblem(bound) !== undefined) delete query[p];
-  }
   try {
-    return runOracle(events, query).map(traceIdentity);
+    return runOracle(events, meantQuery(r)).map(traceIdentity);
   } catch {
     return [];
   }
 }
 
 /**
- * The queries the sender refused with a 4xx other than 413 that fail a wire requirement themselves (the key, the
- * pipe, a repeated key, a time bound): the refusal answers that defect, which its own requirement fails, and what
- * the query meant to select, the product's events among it or not, is taken from the receiver by it. Each with the
- * events it meant to select and the requirements it fails.
+ * The queries of GET /events that fail a wire requirement themselves (the key, the pipe, a repeated key, a time
+ * bound), whatever the sender answered but 413: a refusal answers that defect, and an answer to a query written
+ * wrong (a comma-joined list read as one value) may hold fewer events than the query meant. Either way its own
+ * requirement fails it, and what the query meant to select and never reached the receiver is taken from the
+ * receiver by that defect. Each with the events it meant to select and the requirements it fails.
  */
-function wireRefusals(
+function wireDefects(
   requests: readonly ReceivedRequest[],
   session: { key: string; keyUsed(r: ReceivedRequest): boolean },
   events: readonly EpcisEvent[],
 ): { r: ReceivedRequest; selected: Set<string>; failed: string[] }[] {
   return requests
-    .filter((r) => r.kind === "events" && r.exchange.status >= 400 && r.exchange.status <= 499)
-    .filter((r) => r.exchange.status !== 413)
+    .filter((r) => r.kind === "events" && r.exchange.status !== 413)
     .map((r) => ({ r, failed: wireFailures(r, session.key, session.keyUsed(r)) }))
     .filter(({ failed }) => failed.length > 0)
     .map(({ r, failed }) => ({ r, failed, selected: new Set(meantBy(r, events)) }));
@@ -216,7 +207,7 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
     .map((r) => ({ r, selected: new Set(selectedBy(r, events) ?? []) }))
     .filter(({ selected }) => missing.some((id) => selected.has(id)));
   const paged = heldBack(requests, events, fetched);
-  const wire = wireRefusals(requests, session, events);
+  const wire = wireDefects(requests, session, events);
   const byRefusal = missing.filter((id) => refused.some(({ selected }) => selected.has(id)));
   const byPaging = missing.filter((id) => !byRefusal.includes(id) && paged.has(id));
   const short = answeredShort(requests, task, given, events);
@@ -232,7 +223,7 @@ requirementTest("RCV-PRODUCT-EVENTS", "The product's own events are fetched", (c
     const failed = [...new Set(wire.flatMap((w) => w.failed))];
     c.failUnlessBlocked(
       failed,
-      `${byWire.length} of the ${own.size} events of ${task.identifier} sat behind a query for them that the sender refused with ${first.r.exchange.status} (${described(first.r, key)}), a request that fails ${first.failed.join(" and ")}`,
+      `${byWire.length} of the ${own.size} events of ${task.identifier} sat behind a query meant for them that the sender answered ${first.r.exchange.status} (${described(first.r, key)}), a request that fails ${first.failed.join(" and ")}`,
       requestEvidence(first.r, key, { missing: byWire.slice(0, SHOWN) }),
     );
   } else if (unexplained.length === 0) {

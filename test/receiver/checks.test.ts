@@ -232,6 +232,19 @@ describe("the receiver checks", () => {
     expect(s["RCV-PRODUCT-EVENTS"]).toBe("skip");
   });
 
+  it("block RCV-PRODUCT-EVENTS on RCV-PIPE-JOINED where a comma-joined query was answered without the events it meant", async () => {
+    // The sender read the comma-joined value as one value and answered no event: one defect, the comma.
+    const session = goodSession().filter((x) => !x.rawUrl.startsWith("/events"));
+    session.splice(
+      1,
+      0,
+      exchange(`/events?MATCH_anyEPC=${ENC(SSCC)},${ENC(ITEM)}`, { responseBody: page([]) }),
+    );
+    const s = await statuses(recording(session));
+    expect(s["RCV-PIPE-JOINED"]).toBe("fail");
+    expect(s["RCV-PRODUCT-EVENTS"]).toBe("skip");
+  });
+
   it("take %7c in lower case as the same escape as %7C", async () => {
     const session = goodSession();
     session[2] = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7c${ENC(ITEM)}`, { responseBody: page(["e4"]) });

@@ -3,7 +3,9 @@
 // suite records these judgments for every request; the checks that meet a request the sender refused read which
 // of them it failed, so that one defect fails once.
 import {
+  type EventQuery,
   LIST_PARAMETERS,
+  type ListParameter,
   parseInstant,
   parseQueryString,
   TIME_PARAMETERS,
@@ -161,4 +163,31 @@ export function wireFailures(r: ReceivedRequest, key: string, keyUsed: boolean):
   if (repeatedKeys(r).length > 0) failed.push("RCV-NO-REPEATED-KEY");
   if (fails(timeJudgments(r, key))) failed.push("RCV-TIME-UTC");
   return failed;
+}
+
+/**
+ * The query a GET /events meant, read past its wire defects: the values of a list parameter joined by a comma, or
+ * by a raw "|", or spread over repeats of its key, as the values they are; a time bound that is no instant in UTC
+ * left out. What it selects is what the receiver asked for, whatever the sender made of how it was written.
+ */
+export function meantQuery(r: ReceivedRequest): EventQuery {
+  const query = parseQueryString(r.rawQuery).query;
+  const lists = new Map<ListParameter, string[]>();
+  for (const { key: name, rawValue } of rawPairs(r.rawQuery)) {
+    if (!(LIST_PARAMETERS as readonly string[]).includes(name)) continue;
+    const value = decoded(rawValue);
+    if (value === undefined) continue;
+    const values = value
+      .split("|")
+      .flatMap((part) => (commaJoined(encodeURIComponent(part)) ? part.split(",") : [part]))
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
+    lists.set(name as ListParameter, [...(lists.get(name as ListParameter) ?? []), ...values]);
+  }
+  for (const [name, values] of lists) query[name] = values;
+  for (const p of TIME_PARAMETERS) {
+    const bound = query[p];
+    if (bound !== undefined && timeProblem(bound) !== undefined) delete query[p];
+  }
+  return query;
 }
