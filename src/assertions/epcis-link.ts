@@ -228,8 +228,6 @@ function owedBySendersLink(
   const own = Object.keys(asked).length > 0 ? requiredEvents(events, asked) : [];
   const selected = new Set(own.map(eventIdentity));
   return known.filter(
-    (e) =>
-      selected.has(eventIdentity(e)) ||
-      identifiersOf(e).classes.some((c) => typeof c === "string" && gtinOf(c) === gtin),
+    (e) => selected.has(eventIdentity(e)) || identifiersOf(e).classes.some((c) => gtinOf(c) === gtin),
   );
 }
