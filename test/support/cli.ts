@@ -4,8 +4,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll } from "vitest";
 import type { Report, RequirementResult } from "../../src/engine/types.ts";
+import { sharedForTests } from "./for-tests.ts";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = path.join(REPO_ROOT, "bin", "tracecheck.js");
@@ -73,18 +73,12 @@ export async function tempDir(label: string): Promise<{ dir: string; remove(): P
  * fails. The function gives its path.
  */
 export function tempDirOfFile(label: string): () => string {
-  let made: { dir: string; remove(): Promise<void> } | undefined;
-  beforeAll(async () => {
-    made = await tempDir(label);
-  });
-  afterAll(async () => {
-    await made?.remove();
-  });
-  return () => {
-    if (made === undefined)
-      throw new Error(`the temporary directory of ${label} is made before the tests run`);
-    return made.dir;
-  };
+  const made = sharedForTests(
+    `the temporary directory of ${label}`,
+    () => tempDir(label),
+    (t) => t.remove(),
+  );
+  return () => made().dir;
 }
 
 /** Runs `use` in a fresh temporary directory, removed afterwards whatever happens. */

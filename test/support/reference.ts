@@ -1,7 +1,7 @@
 // The reference sender in tests: started for one test's body, or for all the tests of a file or describe block,
 // and closed afterwards even when a test fails.
-import { afterAll, beforeAll } from "vitest";
 import { type RunningReference, startReference } from "../../src/reference/index.ts";
+import { sharedForTests } from "./for-tests.ts";
 
 export type ReferenceOptions = Parameters<typeof startReference>[0];
 
@@ -23,16 +23,9 @@ export async function withReference<T>(
  * The function returned gives it to a test.
  */
 export function referenceForTests(options: ReferenceOptions): () => RunningReference {
-  let reference: RunningReference | undefined;
-  beforeAll(async () => {
-    reference = await startReference(options);
-  });
-  afterAll(async () => {
-    await reference?.close();
-  });
-  return () => {
-    if (reference === undefined)
-      throw new Error("The reference starts in beforeAll: ask for it inside a test.");
-    return reference;
-  };
+  return sharedForTests(
+    "the reference",
+    () => startReference(options),
+    (reference) => reference.close(),
+  );
 }
