@@ -245,6 +245,22 @@ describe("the receiver checks", () => {
     expect(s["RCV-PRODUCT-EVENTS"]).toBe("skip");
   });
 
+  it("name as the block of RCV-PRODUCT-EVENTS only the defect of the query that meant the missing events", async () => {
+    // A wrong key on a query for another identifier takes nothing from the product: the comma is the one defect.
+    const session = goodSession().filter((x) => !x.rawUrl.startsWith("/events"));
+    session.splice(
+      1,
+      0,
+      exchange(`/events?MATCH_anyEPC=${ENC(GTIN)}`, { key: "another", status: 401, responseBody: "{}" }),
+      exchange(`/events?MATCH_anyEPC=${ENC(SSCC)},${ENC(ITEM)}`, { responseBody: page([]) }),
+    );
+    const verdicts = await grade(recording(session));
+    const blocks = verdicts
+      .filter((v) => v.id === "RCV-PRODUCT-EVENTS" && v.status === "skip")
+      .map((v) => v.blockedBy);
+    expect(blocks).toEqual([["RCV-PIPE-JOINED"]]);
+  });
+
   it("take %7c in lower case as the same escape as %7C", async () => {
     const session = goodSession();
     session[2] = exchange(`/events?MATCH_anyEPC=${ENC(SSCC)}%7c${ENC(ITEM)}`, { responseBody: page(["e4"]) });
