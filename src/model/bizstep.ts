@@ -45,10 +45,28 @@ export const CBV_BIZSTEPS: readonly string[] = Object.freeze([
   "void_shipping",
 ]);
 
+/** A CBV vocabulary's URN and Web URI prefixes: a term is written bare, or after either of them (CBV 2.0). */
+export interface CbvVocabulary {
+  urn: string;
+  web: string;
+}
+
 const URN_PREFIX = "urn:epcglobal:cbv:bizstep:";
 const WEB_PREFIX = "https://ref.gs1.org/cbv/BizStep-";
-// A CBV step name: the vocabulary uses lower-case words joined by underscores; extensions follow the shape.
-const STEP_NAME = /^[A-Za-z0-9_-]+$/;
+const BIZ_STEP: CbvVocabulary = { urn: URN_PREFIX, web: WEB_PREFIX };
+// A CBV term's name: the vocabulary uses lower-case words joined by underscores; extensions follow the shape.
+const TERM_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The bare word of a value written in a CBV form of `vocabulary`; any other value as written. */
+export function canonicalCbvTerm(value: string, vocabulary: CbvVocabulary): string {
+  for (const prefix of [vocabulary.urn, vocabulary.web]) {
+    if (value.startsWith(prefix)) {
+      const name = value.slice(prefix.length);
+      if (TERM_NAME.test(name)) return name;
+    }
+  }
+  return value;
+}
 
 /** The short, URN and web URI forms of a step, e.g. shipping, urn:epcglobal:cbv:bizstep:shipping, … */
 export function bizStepForms(bare: string): { short: string; urn: string; webUri: string } {
@@ -61,13 +79,7 @@ export function bizStepForms(bare: string): { short: string; urn: string; webUri
  * for itself (spec 2.1).
  */
 export function canonicalBizStep(value: string): string {
-  for (const prefix of [URN_PREFIX, WEB_PREFIX]) {
-    if (value.startsWith(prefix)) {
-      const name = value.slice(prefix.length);
-      if (STEP_NAME.test(name)) return name;
-    }
-  }
-  return value;
+  return canonicalCbvTerm(value, BIZ_STEP);
 }
 
 export function bizStepsEqual(a: string, b: string): boolean {

@@ -1,7 +1,7 @@
 // Event identity for comparing result sets (ARCHITECTURE.md: "as sets of event identity (eventID, else a
 // canonical hash)").
 import { createHash } from "node:crypto";
-import { canonicalBizStep } from "./bizstep.ts";
+import { type CbvVocabulary, canonicalBizStep, canonicalCbvTerm } from "./bizstep.ts";
 import { canonicalId } from "./identifiers.ts";
 import { formatInstant, parseInstant } from "./instant.ts";
 import { CLASS_LISTS, EPC_LIST_FIELDS, type EpcisEvent, type QuantityElement } from "./types.ts";
@@ -23,12 +23,6 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? "null";
 }
 
-/** A CBV vocabulary's URN and Web URI prefixes: a term is written bare, or after either of them (CBV 2.0). */
-interface CbvVocabulary {
-  urn: string;
-  web: string;
-}
-
 const DISPOSITION: CbvVocabulary = { urn: "urn:epcglobal:cbv:disp:", web: "https://ref.gs1.org/cbv/Disp-" };
 /** Business transaction types (bizTransactionList[].type). */
 const BIZ_TRANSACTION_TYPE: CbvVocabulary = {
@@ -40,24 +34,13 @@ const SOURCE_DEST_TYPE: CbvVocabulary = {
   urn: "urn:epcglobal:cbv:sdt:",
   web: "https://ref.gs1.org/cbv/SDT-",
 };
-// A CBV term's name: lower-case words joined by underscores; extensions follow the shape.
-const TERM = /^[A-Za-z0-9_-]+$/;
-
-/** The bare word of a value in a CBV form of `vocabulary`; any other value as written. */
-function canonicalTerm(value: string, vocabulary: CbvVocabulary): string {
-  for (const prefix of [vocabulary.urn, vocabulary.web]) {
-    if (value.startsWith(prefix) && TERM.test(value.slice(prefix.length))) return value.slice(prefix.length);
-  }
-  return value;
-}
-
 /** A list of typed elements (bizTransactionList, sourceList, destinationList) with each type in its bare word. */
 function canonicalTypes(list: unknown, vocabulary: CbvVocabulary): unknown {
   if (!Array.isArray(list)) return list;
   return list.map((x: unknown) => {
     if (x === null || typeof x !== "object") return x;
     const type = (x as { type?: unknown }).type;
-    return typeof type === "string" ? { ...x, type: canonicalTerm(type, vocabulary) } : x;
+    return typeof type === "string" ? { ...x, type: canonicalCbvTerm(type, vocabulary) } : x;
   });
 }
 
@@ -108,7 +91,7 @@ function hashable(e: EpcisEvent): Record<string, unknown> {
   if ("bizLocation" in out) out.bizLocation = canonicalPlace(out.bizLocation);
   if ("readPoint" in out) out.readPoint = canonicalPlace(out.readPoint);
   if (typeof out.bizStep === "string") out.bizStep = canonicalBizStep(out.bizStep);
-  if (typeof out.disposition === "string") out.disposition = canonicalTerm(out.disposition, DISPOSITION);
+  if (typeof out.disposition === "string") out.disposition = canonicalCbvTerm(out.disposition, DISPOSITION);
   if ("bizTransactionList" in out)
     out.bizTransactionList = canonicalTypes(out.bizTransactionList, BIZ_TRANSACTION_TYPE);
   if ("sourceList" in out) out.sourceList = canonicalTypes(out.sourceList, SOURCE_DEST_TYPE);
