@@ -1,27 +1,16 @@
-import type { Report, RequirementResult, StatusChange } from "../engine/types.ts";
+import type { Report, ReportChanges, RequirementResult, StatusChange } from "../engine/types.ts";
 import { type Paint, paint } from "./ansi.ts";
 import { isFailing } from "./classes.ts";
 import { stripTerminalControls } from "./text.ts";
 
 export type Change = StatusChange;
 
-export interface ReportDiff {
-  /**
-   * Was pass, warn or skip; now fail. A change to error is not among them: an undecided requirement (the network
-   * broke, the harness faulted) says nothing of the target, so it goes to `changed` and the run is incomplete.
-   */
-  newlyFailing: Change[];
-  /** Was fail or error; now pass or warn. */
-  newlyPassing: Change[];
-  /** Any other change of status, e.g. pass to warn, pass to error, fail to error, fail to skip. */
-  changed: Change[];
-  /** Requirement ids present only in the new report. */
-  added: string[];
-  /** Requirement ids present only in the old report. */
-  removed: string[];
-  /** True when anything is newly failing (now fail); `tracecheck run --baseline` and `tracecheck diff` then exit 1. */
-  regressed: boolean;
-}
+/**
+ * What changed from one report to another: the `changes` a report records, without the file it was compared with.
+ * A change to error is never newly failing: an undecided requirement (the network broke, the harness faulted) says
+ * nothing of the target, so it goes to `changed` and the run is incomplete.
+ */
+export type ReportDiff = Omit<ReportChanges, "baseline">;
 
 function byId(report: Pick<Report, "requirements">): Map<string, RequirementResult> {
   return new Map(report.requirements.map((r) => [r.id, r]));
