@@ -43,8 +43,9 @@ import { checkProperty } from "./support/property.ts";
  * Judges the answer to `q` against its parts combined: `union` for pipe-joined alternatives, intersection for
  * parameters. A part without an answer of its own (refused as too broad, or broken) makes the case inconclusive:
  * standing in for it with the oracle would blame this relation for a defect of the part's own filter. So too where
- * the whole got no usable answer (refused, broken) and a part got none either: the part's filter fails alone, and
- * its requirement judges it; only where every part answered is the whole's failure this relation's.
+ * the whole got no usable answer (rejected, broken) and a part got none either for a defect of its own (rejected,
+ * broken): the part's filter fails alone, and its requirement judges it. A part refused as too broad (413, spec 7)
+ * or throttled explains no failure of the whole, which its own values, not the part's, are judged by.
  */
 async function checkRelation(
   env: SuiteEnv,
@@ -60,8 +61,8 @@ async function checkRelation(
     status: "inconclusive",
     reason: "a part of the query got no answer of its own",
   };
-  const allAnswered = answers.every((answer) => answer?.kind === "events");
-  if (!Array.isArray(answered)) return answered.status === "fail" && !allAnswered ? partUnanswered : answered;
+  const partFailed = answers.some((answer) => answer?.kind === "rejected" || answer?.kind === "broken");
+  if (!Array.isArray(answered)) return answered.status === "fail" && partFailed ? partUnanswered : answered;
   const partEvents: (readonly EpcisEvent[])[] = [];
   for (const answer of answers) {
     if (answer?.kind !== "events") return partUnanswered;

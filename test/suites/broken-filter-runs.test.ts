@@ -23,6 +23,8 @@ const pipeJoined: Breaks = (params) => [...params.values()].some((v) => v.includ
 const combined: Breaks = (params) => new Set(params.keys()).size > 1;
 
 let breaks: Breaks = () => false;
+/** Which GET /events queries the proxy refuses with 413 as too broad, as spec 7 lets a sender. */
+let tooBroad: Breaks = () => false;
 let proxy: TestServer;
 let reference: RunningReference;
 let dir: string;
@@ -33,6 +35,11 @@ async function forward(req: IncomingMessage, res: ServerResponse): Promise<void>
   if (url.pathname.endsWith("/events") && breaks(url.searchParams)) {
     res.writeHead(500, { "content-type": "text/plain" });
     res.end("internal error");
+    return;
+  }
+  if (url.pathname.endsWith("/events") && tooBroad(url.searchParams)) {
+    res.writeHead(413, { "content-type": "text/plain" });
+    res.end("too broad");
     return;
   }
   const headers: Record<string, string> = {};
@@ -124,6 +131,27 @@ describe("only the pipe-joined or combined queries answered 500, every part alon
       const relation = verdictIn(r.report, id);
       expect(relation.status).toBe("fail");
       expect(relation.reason).toContain("got no usable answer");
+    },
+    RUN,
+  );
+});
+
+describe("the combined queries answered 500, their filters alone refused with 413 as too broad", () => {
+  it(
+    "fails EVT-AND: a part refused as too broad explains no failure of the whole",
+    async () => {
+      breaks = combined;
+      // Every query of one filter is refused as too broad; the unfiltered one, discovery's, is answered.
+      tooBroad = (params) => new Set(params.keys()).size === 1;
+      try {
+        const r = await run("and-parts-413", "events");
+        expect(r.code, r.stderr).toBe(1);
+        const relation = verdictIn(r.report, "EVT-AND");
+        expect(relation.status).toBe("fail");
+        expect(relation.reason).toContain("got no usable answer");
+      } finally {
+        tooBroad = () => false;
+      }
     },
     RUN,
   );
