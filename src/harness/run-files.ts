@@ -142,7 +142,11 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
       },
     );
   });
-  const diff = run.previous === undefined ? undefined : diffReports(run.previous.report, { requirements });
+  // The diff the run prints is recorded too, so that a report read later says what it was compared with.
+  const changes =
+    run.previous === undefined
+      ? undefined
+      : { baseline: path.resolve(run.previous.file), ...diffReports(run.previous.report, { requirements }) };
   const report: Report = {
     tool: { name: "tracecheck", version: toolVersion() },
     ...(run.header.options === undefined ? {} : { options: run.header.options }),
@@ -153,15 +157,11 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
     durationMs: Date.now() - run.started,
     summary: summarise(requirements),
     ...(run.header.baseline === undefined ? {} : { baseline: run.header.baseline }),
-    // The diff the run prints is recorded too, so that a report read later says what it was compared with.
-    ...(diff === undefined || run.previous === undefined
-      ? {}
-      : { changes: { baseline: path.resolve(run.previous.file), ...diff } }),
+    ...(changes === undefined ? {} : { changes }),
     requirements,
   };
-
   const harnessFault = engine.errors.length > 0 || unknown.length > 0;
-  const judged = exitCodeFor(report, diff);
+  const judged = exitCodeFor(report, changes);
   // A harness fault leaves the run incomplete, unless a MUST failed all the same.
   report.exitCode = harnessFault && judged !== 1 ? 2 : judged;
   const ending = run.ending?.(report);
@@ -176,5 +176,5 @@ export async function finishRun(run: FinishingRun): Promise<FinishedRun> {
       : undecidedReason(report);
   }
   await writeReports(report, run.reportDir);
-  return { exitCode, report, ...(diff === undefined ? {} : { diff }) };
+  return { exitCode, report, ...(changes === undefined ? {} : { diff: changes }) };
 }

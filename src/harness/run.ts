@@ -159,8 +159,8 @@ interface RunSetup {
   /** The sender's requirements: the receiver class is judged by `tracecheck receiver` (src/harness/receiver). */
   registry: Registry;
   reportDir: string;
-  /** The earlier report --baseline names, to compare this one with. */
-  previous?: Report;
+  /** The earlier report --baseline names, and its file, to compare this one with. */
+  previous?: { report: Report; file: string };
   definitionFile: string;
   /** The options as the report records them. */
   options: RunOptionsRecord;
@@ -307,7 +307,7 @@ async function resolveRun(opts: RunOptions, started: number): Promise<RunSetup |
   if (opts.baseline) {
     const read = await readBaselineReport(opts.baseline);
     if (typeof read === "string") setup.problem = read;
-    else setup.previous = read;
+    else setup.previous = { report: read, file: opts.baseline };
   }
   // Read before the target is asked anything: a file that is not a dataset is the user's mistake, not the target's.
   if (opts.dataset !== undefined && setup.problem === undefined) {
@@ -573,9 +573,7 @@ function judge(
         note: baseline.note,
       },
     },
-    ...(setup.previous === undefined || opts.baseline === undefined
-      ? {}
-      : { previous: { report: setup.previous, file: opts.baseline } }),
+    ...(setup.previous === undefined ? {} : { previous: setup.previous }),
     ending: (report) => {
       if (stopped !== undefined)
         return { exitCode: stopped.exitCode, reason: stopped.reason, interrupted: true };
