@@ -1,8 +1,9 @@
 // Spec 4.1 rules 1-2 and spec 7: how a query is written and when it may be refused. A repeated key "is not
 // equivalent and must not be used": a sender should not answer it as it answers the pipe-joined value (judged on
-// the sender's own answers, support/repeat.ts; the "must not" binds the client), and is expected to refuse it; a value with characters that need
-// percent-encoding selects the events carrying the decoded value; every narrow query parameter (one EPC, one lot
-// class, one transformation id) is supported, not refused as too broad (narrow-query.ts).
+// the sender's own answers, support/repeat.ts; the "must not" binds the client), and is expected to refuse it; a
+// value with characters that need percent-encoding selects the events carrying the decoded value; every narrow
+// query parameter (one EPC, one lot class, one transformation id) is supported, not refused as too broad
+// (narrow-query.ts).
 import fc from "fast-check";
 import { identities } from "../../src/assertions/event-sets.ts";
 import {

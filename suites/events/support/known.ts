@@ -81,8 +81,7 @@ function repeated(events: readonly EpcisEvent[]): Map<string, number> {
 /**
  * The identities the repository holds more than once, with their served copies. The dataset, when given, says how
  * many times (a page repeated by the sender is not a copy it holds); discovery's whole answer says it otherwise, for
- * events without eventID. A
- * copy held but served fewer times is stood for by the first served copy.
+ * events without eventID. A copy held but served fewer times is stood for by the first served copy.
  */
 function heldCopies(baseline: Baseline): Map<string, EpcisEvent[]> {
   const out = new Map<string, EpcisEvent[]>();
