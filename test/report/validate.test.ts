@@ -58,6 +58,24 @@ describe("report.schema.json", () => {
     expect(validateReport(JSON.parse(JSON.stringify(wrong))).valid).toBe(false);
   });
 
+  it("takes the changes a --baseline run records, and names a status outside the five in them", () => {
+    const changes = (to: string) => ({
+      baseline: "/old/report.json",
+      newlyFailing: [{ id: "A", from: "pass", to }],
+      newlyPassing: [],
+      changed: [],
+      added: [],
+      removed: [],
+      regressed: true,
+    });
+    expect(validateReport(mutated((r) => (r["changes"] = changes("fail"))))).toEqual({
+      valid: true,
+      errors: [],
+    });
+    const wrong = validateReport(mutated((r) => (r["changes"] = changes("broken"))));
+    expect(wrong.errors.join("\n")).toContain("/changes/newlyFailing/0/to");
+  });
+
   it("rejects a report without a summary and names the member", () => {
     const result = validateReport(mutated((r) => delete r["summary"]));
     expect(result.valid).toBe(false);
