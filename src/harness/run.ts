@@ -196,9 +196,9 @@ interface Stop {
 
 /**
  * Why a 2xx first answer of GET /events shows the URL is not an EPCIS query interface, or undefined: an answer
- * that is not JSON at all (a web page, plain text, nothing), whatever its status, so that a --target that names a
- * portal or a login page is told as such rather than judged, or reported as a target holding no events. JSON under
- * another media type is left to the checks, which judge the media type.
+ * that is not JSON at all (a web page, plain text, nothing), so that a --target that names a portal or a login page
+ * is told as such rather than judged, or reported as a target holding no events. JSON under another media type is
+ * left to the checks, which judge the media type.
  */
 function notAnInterface(first: HttpResult, eventsBase: string): string | undefined {
   const type = (first.headers["content-type"] ?? "").split(";")[0]!.trim();
