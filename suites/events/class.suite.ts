@@ -99,17 +99,17 @@ requirementTest(
         const answered = eventsOrVerdict(env, findings, query, whole!);
         if (!Array.isArray(answered)) return answered;
         if (PREFIX_PATTERN.test(pattern)) prefixAnswered.set(pattern, whole!);
-        const byClass: EpcisEvent[] = [];
+        const byClass: (readonly EpcisEvent[])[] = [];
         for (const answer of answers) {
           // A covered class without a usable answer is for its quantity list's requirement to report.
           if (answer?.kind !== "events") {
             return { status: "inconclusive", reason: "a covered class alone got no usable answer" };
           }
-          byClass.push(...settled(env.known, answer.events));
+          byClass.push(settled(env.known, answer.events));
         }
         // What the covered classes select one by one the pattern must select too, and nothing outside the pattern:
         // a defect in one quantity list is that list's requirement, not the pattern's.
-        const problem = answerProblem({ query, answered, known: unionOf(byClass) });
+        const problem = answerProblem({ query, answered, known: unionOf(...byClass) });
         if (problem === undefined) {
           return held(
             whole!,

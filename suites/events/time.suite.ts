@@ -6,7 +6,7 @@
 // offset or more fractional digits; a sender may refuse those (EVT-TIME-PROBES), and must answer right what it
 // accepts.
 import fc from "fast-check";
-import { unionOf } from "../../src/assertions/event-sets.ts";
+import { distinct, unionOf } from "../../src/assertions/event-sets.ts";
 import { answerProblem } from "../../src/assertions/query-answer.ts";
 import type { RunContext } from "../../src/engine/context.ts";
 import { exchangeEvidence } from "../../src/engine/evidence.ts";
@@ -119,10 +119,11 @@ async function checkBound(checks: Checks, ctx: RunContext, parameter: TimeParame
       const answered = eventsOrVerdict(env, findings, query, own);
       if (!Array.isArray(answered)) return answered;
       // The complement's events join the known ones: an event that both bounds answer, or neither, breaks the
-      // split, and the side whose bound it meets (or fails) is the one at fault.
+      // split, and the side whose bound it meets (or fails) is the one at fault. Each once: the known events carry
+      // the copies the repository holds, and a repeat in the complement's answer is no copy held.
       const known = unionOf(
         env.known.events,
-        other.kind === "events" ? settled(env.known, other.events) : [],
+        other.kind === "events" ? distinct(settled(env.known, other.events)) : [],
       );
       const problem = answerProblem({ query, answered, known });
       if (problem === undefined) {
